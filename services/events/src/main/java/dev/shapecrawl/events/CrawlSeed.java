@@ -1,0 +1,49 @@
+package dev.shapecrawl.events;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A crawl job. Topic {@link Topics#CRAWL_SEEDS}, key {@code jobId}. Publishing a seed for a job that already
+ * ran starts a re-crawl by its navigation pattern.
+ *
+ * @param jobId               the job's id, not blank, at most 200 characters of {@code [A-Za-z0-9._-]}
+ * @param entryUrl            the entry point, absolute http(s) URL
+ * @param scope               which URLs may be fetched; default {@link ScopeMode#HOST}
+ * @param maxPages            upper bound of pages fetched while mapping, >= 1; default 10,000
+ * @param maxDepth            upper bound of link depth while mapping, >= 0; default 10 (Vidal 2006, §4,
+ *                            bounds the breadth-first traversal the same way)
+ * @param similarityMeasure   the similarity's name (for example {@code rtdm-plain}); null = the classifier's
+ *                            default
+ * @param similarityThreshold the threshold in 0..1 above which a page is a target; null = the measure's default
+ * @param formValues          values for form fields the system cannot guess, by field name (Vidal 2006, §6:
+ *                            user-supplied values for text fields); may be empty
+ */
+public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
+                        String similarityMeasure, Double similarityThreshold,
+                        Map<String, List<String>> formValues) {
+
+    /** Default of {@link #maxPages}. */
+    public static final int DEFAULT_MAX_PAGES = 10_000;
+    /** Default of {@link #maxDepth}. */
+    public static final int DEFAULT_MAX_DEPTH = 10;
+
+    public CrawlSeed {
+        JobIds.require(jobId);
+        Urls.requireHttp("entryUrl", entryUrl);
+        scope = scope == null ? ScopeMode.HOST : scope;
+        maxPages = maxPages == null ? DEFAULT_MAX_PAGES : maxPages;
+        if (maxPages < 1) {
+            throw new IllegalArgumentException("maxPages: must be >= 1, was " + maxPages);
+        }
+        maxDepth = maxDepth == null ? DEFAULT_MAX_DEPTH : maxDepth;
+        Checks.nonNegative("maxDepth", maxDepth);
+        Checks.unitInterval("similarityThreshold", similarityThreshold);
+        formValues = formValues == null ? Map.of() : Map.copyOf(formValues);
+    }
+
+    /** A seed with every default. */
+    public static CrawlSeed of(String jobId, String entryUrl) {
+        return new CrawlSeed(jobId, entryUrl, null, null, null, null, null, null);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.shapecrawl.events;
+
+import java.util.List;
+
+/**
+ * A request to fetch one URL. Topic {@link Topics#FETCH_REQUESTS}, key {@link #key()} (the host), so one
+ * fetcher instance owns each host and enforces its politeness delay.
+ *
+ * @param jobId     the crawl job, not blank
+ * @param url       absolute http(s) URL
+ * @param method    GET, or POST for a form submission; default GET
+ * @param form      the urlencoded form body of a POST, in order; empty for GET (a GET form step puts its
+ *                  query in {@code url})
+ * @param purpose   why the page is fetched
+ * @param depth     link distance from the entry point, >= 0
+ * @param parentUrl the page that linked here, or null for entry points and samples
+ * @param attempt   0 for the first request of this URL in this job; raised by whoever re-requests it (a
+ *                  re-crawl), so that every request has its own {@link #id()}
+ */
+public record FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
+                           int depth, String parentUrl, int attempt) {
+
+    public FetchRequest {
+        JobIds.require(jobId);
+        Urls.requireHttp("url", url);
+        method = method == null ? HttpMethod.GET : method;
+        form = Checks.list(form);
+        Checks.nonNull("purpose", purpose);
+        Checks.nonNegative("depth", depth);
+        Urls.optionalHttp("parentUrl", parentUrl);
+        Checks.nonNegative("attempt", attempt);
+        if (method == HttpMethod.GET && !form.isEmpty()) {
+            throw new IllegalArgumentException("form: a GET request carries its form values in the URL");
+        }
+    }
+
+    /** A first-attempt GET with no parent. */
+    public static FetchRequest get(String jobId, String url, Purpose purpose, int depth) {
+        return new FetchRequest(jobId, url, HttpMethod.GET, List.of(), purpose, depth, null, 0);
+    }
+
+    /** The Kafka key: the URL's host, lower-cased. */
+    public String key() {
+        return Urls.host(url);
+    }
+
+    /**
+     * The request's deterministic identity: a hex SHA-256 prefix (32 characters) of job, method, URL, form
+     * body, purpose and attempt. A replay after a crash produces the same id, so consumers can deduplicate.
+     */
+    public String id() {
+        StringBuilder sb = new StringBuilder().append(jobId).append('\n').append(method).append('\n')
+                .append(url).append('\n').append(purpose).append('\n').append(attempt);
+        for (FormField f : form) {
+            sb.append('\n').append(f.name()).append('=').append(f.value());
+        }
+        return Hashes.sha256Hex(sb.toString()).substring(0, 32);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.shapecrawl.events;
+
+import java.util.List;
+
+/**
+ * A versioned navigation pattern: the URL regular expressions (and form steps) that lead from the entry
+ * point to the target pages (Vidal 2006, §5). Topic {@link Topics#NAVIGATION_PATTERNS} (compacted), key
+ * {@code jobId}: the latest version per job is kept.
+ *
+ * @param jobId          the job
+ * @param patternVersion 1 for the first pattern of the job, raised by every new one
+ * @param entryUrl       the entry point the pattern starts from
+ * @param branches       the paths of the pattern; the seed keeps one, shapecrawl keeps every path that holds
+ *                       a meaningful share of the targets
+ * @param targetsMapped  the number of target pages found while mapping
+ * @param coverage       the share of mapped targets the pattern reaches, 0..1
+ */
+public record NavigationPattern(String jobId, long patternVersion, String entryUrl, List<Branch> branches,
+                                long targetsMapped, double coverage) {
+    public NavigationPattern {
+        JobIds.require(jobId);
+        if (patternVersion < 1) {
+            throw new IllegalArgumentException("patternVersion: must be >= 1, was " + patternVersion);
+        }
+        Urls.requireHttp("entryUrl", entryUrl);
+        branches = Checks.list(branches);
+        Checks.nonNegative("targetsMapped", targetsMapped);
+        Checks.unitInterval("coverage", coverage);
+    }
+
+    /**
+     * One path from the entry point to target pages.
+     *
+     * @param steps       the levels in order; the last step's pages are the targets
+     * @param targetCount targets of the map reached through this branch
+     */
+    public record Branch(List<Step> steps, long targetCount) {
+        public Branch {
+            steps = Checks.list(steps);
+            Checks.nonNegative("targetCount", targetCount);
+        }
+    }
+
+    /**
+     * One level of a branch.
+     *
+     * @param kind     {@code LINK} (follow links matching {@code urlRegex}) or {@code FORM} (submit the form
+     *                 step {@code formId})
+     * @param urlRegex the anchored regular expression the level's URLs match (Java syntax)
+     * @param formId   the form template of a FORM step, or null
+     * @param loop     whether the level may repeat (pagination, hub-to-hub chains)
+     * @param examples a few URLs of the map that matched, for people
+     */
+    public record Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples) {
+        public Step {
+            Checks.nonBlank("kind", kind);
+            Checks.nonBlank("urlRegex", urlRegex);
+            examples = Checks.list(examples);
+        }
+    }
+}

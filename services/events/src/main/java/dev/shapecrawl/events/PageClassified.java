@@ -1,0 +1,38 @@
+package dev.shapecrawl.events;
+
+import java.util.List;
+
+/**
+ * A fetched page after classification, without its body. Topic {@link Topics#PAGES_CLASSIFIED}, key
+ * {@code jobId}.
+ *
+ * @param jobId          the job
+ * @param request        the fetch request, echoed
+ * @param finalUrl       the URL after redirects
+ * @param status         the HTTP status, 0 if none
+ * @param similarity     the page's structural similarity to the nearest sample, 0..1, or null when the page
+ *                       could not be classified (see {@code reason})
+ * @param target         whether the page is a target page
+ * @param nearestSample  the id of the most similar sample, or null
+ * @param outlinks       the page's links, in document order, deduplicated
+ * @param forms          the page's forms
+ * @param contentHash    hex SHA-256 of the body, or null
+ * @param byteSize       the body's size in bytes (UTF-8), >= 0
+ * @param nodeCount      the number of nodes of the page's tree, >= 0
+ * @param reason         why the page was not classified (failed fetch, non-HTML, empty body, too deep), or
+ *                       null
+ */
+public record PageClassified(String jobId, FetchRequest request, String finalUrl, int status, Double similarity,
+                             boolean target, String nearestSample, List<Outlink> outlinks, List<FormInfo> forms,
+                             String contentHash, long byteSize, int nodeCount, String reason) {
+    public PageClassified {
+        JobIds.require(jobId);
+        Checks.nonNull("request", request);
+        Urls.requireHttp("finalUrl", finalUrl);
+        Checks.unitInterval("similarity", similarity);
+        outlinks = Checks.list(outlinks);
+        forms = Checks.list(forms);
+        Checks.nonNegative("byteSize", byteSize);
+        Checks.nonNegative("nodeCount", nodeCount);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.shapecrawl.events;
+
+import java.util.List;
+
+/**
+ * The outcome of one fetch request. Topic {@link Topics#PAGES_FETCHED}, key {@link #key()} (the host of the
+ * requested URL, like the request).
+ *
+ * @param request       the request, echoed unchanged
+ * @param finalUrl      the URL the body came from after redirects (the request's URL if none)
+ * @param redirectChain every URL requested in order, the request's URL first and {@code finalUrl} last;
+ *                      one element when there was no redirect
+ * @param status        the final HTTP status, or 0 when no response was received
+ * @param contentType   the response's media type without parameters (for example {@code text/html}), or null
+ * @param charset       the charset the body was decoded with (header, then BOM, then meta), or null
+ * @param body          the decoded HTML/XHTML body, at most the fetcher's cap (default 5 MiB); null for
+ *                      other content types and failures
+ * @param truncated     true when the body was cut at the cap
+ * @param contentBytes  bytes of the (decompressed) body read from the wire, >= 0
+ * @param attempts      how many times the fetcher tried, >= 1 (retries on timeouts, 5xx, 429)
+ * @param timings       when and how long
+ * @param error         why the fetch failed, or null on success
+ */
+public record PageFetched(FetchRequest request, String finalUrl, List<String> redirectChain, int status,
+                          String contentType, String charset, String body, boolean truncated, long contentBytes,
+                          int attempts, Timings timings, FetchError error) {
+
+    public PageFetched {
+        Checks.nonNull("request", request);
+        Urls.requireHttp("finalUrl", finalUrl);
+        redirectChain = Checks.list(redirectChain);
+        if (status < 0 || status > 999) {
+            throw new IllegalArgumentException("status: must be 0..999, was " + status);
+        }
+        Checks.nonNegative("contentBytes", contentBytes);
+        Checks.nonNull("timings", timings);
+        if (attempts < 1) {
+            throw new IllegalArgumentException("attempts: must be >= 1, was " + attempts);
+        }
+    }
+
+    /** The Kafka key: the host of the requested URL. */
+    public String key() {
+        return request.key();
+    }
+
+    /** True when the fetch succeeded with a 2xx status and a body is present. */
+    public boolean hasBody() {
+        return error == null && body != null;
+    }
+}

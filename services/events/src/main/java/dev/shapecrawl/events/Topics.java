@@ -1,0 +1,56 @@
+package dev.shapecrawl.events;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Topic names, keys and cleanup policies of the contract (brief, "Topics"; {@code docs/events.md}). */
+public final class Topics {
+    public static final String CRAWL_SEEDS = "crawl-seeds";
+    public static final String CRAWL_SAMPLES = "crawl-samples";
+    public static final String FETCH_REQUESTS = "fetch-requests";
+    public static final String PAGES_FETCHED = "pages-fetched";
+    public static final String PAGES_CLASSIFIED = "pages-classified";
+    public static final String TARGET_PAGES = "target-pages";
+    public static final String FORM_TEMPLATES = "form-templates";
+    public static final String NAVIGATION_PATTERNS = "navigation-patterns";
+    public static final String CRAWL_STATUS = "crawl-status";
+    public static final String LIST_RECORDS = "list-records";
+
+    /** Prefix of dead-letter topics: {@code dead-letter-topic-<topic>}, the SmallRye Kafka connector's default. */
+    public static final String DEAD_LETTER_PREFIX = "dead-letter-topic-";
+
+    /** Message size of topics that carry a page body: 5 MiB body cap, JSON escaping, envelope (bytes). */
+    public static final int PAGE_MESSAGE_BYTES = 16 * 1024 * 1024;
+    /** Message size of the other topics: Kafka's default (bytes). */
+    public static final int DEFAULT_MESSAGE_BYTES = 1024 * 1024;
+
+    private static final List<TopicContract> ALL = List.of(
+            new TopicContract(CRAWL_SEEDS, EventType.CRAWL_SEED, "jobId", false, DEFAULT_MESSAGE_BYTES),
+            new TopicContract(CRAWL_SAMPLES, EventType.CRAWL_SAMPLE, "jobId", false, PAGE_MESSAGE_BYTES),
+            new TopicContract(FETCH_REQUESTS, EventType.FETCH_REQUEST, "host", false, DEFAULT_MESSAGE_BYTES),
+            new TopicContract(PAGES_FETCHED, EventType.PAGE_FETCHED, "host", false, PAGE_MESSAGE_BYTES),
+            new TopicContract(PAGES_CLASSIFIED, EventType.PAGE_CLASSIFIED, "jobId", false, PAGE_MESSAGE_BYTES),
+            new TopicContract(TARGET_PAGES, EventType.TARGET_PAGE, "url", false, PAGE_MESSAGE_BYTES),
+            new TopicContract(FORM_TEMPLATES, EventType.FORM_TEMPLATE, "jobId", false, DEFAULT_MESSAGE_BYTES),
+            new TopicContract(NAVIGATION_PATTERNS, EventType.NAVIGATION_PATTERN, "jobId", true, DEFAULT_MESSAGE_BYTES),
+            new TopicContract(CRAWL_STATUS, EventType.CRAWL_STATUS, "jobId", true, DEFAULT_MESSAGE_BYTES),
+            new TopicContract(LIST_RECORDS, EventType.LIST_RECORD, "pageUrl", false, DEFAULT_MESSAGE_BYTES));
+
+    private Topics() {
+    }
+
+    /** Every topic of the contract, dead-letter topics excluded. */
+    public static List<TopicContract> all() {
+        return ALL;
+    }
+
+    /** The contract of the topic named {@code name}, if it is one. */
+    public static Optional<TopicContract> named(String name) {
+        return ALL.stream().filter(t -> t.name().equals(name)).findFirst();
+    }
+
+    /** {@code dead-letter-topic-<topic>}. */
+    public static String deadLetter(String topic) {
+        return DEAD_LETTER_PREFIX + topic;
+    }
+}

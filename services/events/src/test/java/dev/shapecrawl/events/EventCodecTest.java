@@ -1,0 +1,142 @@
+package dev.shapecrawl.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EventCodecTest {
+
+    static Stream<EventType<?>> types() {
+        return EventType.all().stream();
+    }
+
+    static String example(EventType<?> type) throws IOException {
+        try (InputStream in = EventCodecTest.class.getClassLoader().getResourceAsStream(type.exampleResource())) {
+            if (in == null) {
+                throw new AssertionError("no example for " + type);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("types")
+    void exampleIsValidAgainstItsSchemaAndRoundTrips(EventType<?> type) throws IOException {
+        String json = example(type);
+        JsonNode node = EventCodec.mapper().readTree(json);
+        assertEquals(0, EventCodec.schema(type).validate(node).size(), () -> "schema violations of the " + type
+                + " example: " + EventCodec.schema(type).validate(node));
+
+        Object event = EventCodec.decode(type, json);
+        String encoded = EventCodec.encode(event);
+        assertEquals(event, EventCodec.decode(type, encoded));
+        assertEquals(node, EventCodec.mapper().readTree(encoded), "encoding the decoded example gives the example");
+        assertEquals(0, EventCodec.schema(type).validate(EventCodec.mapper().readTree(encoded)).size());
+    }
+
+    @Test
+    void everyTypeHasExactlyOneTopic() {
+        for (EventType<?> type : EventType.all()) {
+            assertEquals(1, Topics.all().stream().filter(t -> t.eventType().equals(type)).count(), type.name());
+        }
+        assertEquals("dead-letter-topic-fetch-requests", Topics.deadLetter(Topics.FETCH_REQUESTS));
+        assertEquals("compact", Topics.named(Topics.NAVIGATION_PATTERNS).orElseThrow().cleanupPolicy());
+        assertEquals("delete", Topics.named(Topics.PAGES_FETCHED).orElseThrow().cleanupPolicy());
+    }
+
+    static Stream<Arguments> malformedFetchRequests() {
+        String ok = "\"type\":\"fetch-request\",\"version\":1,\"jobId\":\"j1\",\"purpose\":\"MAP\"";
+        return Stream.of(
+                Arguments.of("not JSON", "this is not json", "not JSON"),
+                Arguments.of("empty", "", "empty event"),
+                Arguments.of("array", "[1,2]", "not a JSON object"),
+                Arguments.of("no type", "{\"version\":1,\"url\":\"http://a.test/\"}", "missing 'type'"),
+                Arguments.of("unknown type", "{\"type\":\"page-fetched\",\"version\":1}", "unknown type 'page-fetched'"),
+                Arguments.of("no version", "{\"type\":\"fetch-request\"}", "missing 'version'"),
+                Arguments.of("unknown version", "{\"type\":\"fetch-request\",\"version\":7}", "unsupported version 7"),
+                Arguments.of("no url", "{" + ok + "}", "url"),
+                Arguments.of("javascript url", "{" + ok + ",\"url\":\"javascript:alert(1)\"}",
+                        "unsupported scheme 'javascript'"),
+                Arguments.of("file url", "{" + ok + ",\"url\":\"file:///etc/passwd\"}", "unsupported scheme 'file'"),
+                Arguments.of("unparseable url", "{" + ok + ",\"url\":\"http://exa mple.test/\"}", "unparseable URL"),
+                Arguments.of("relative url", "{" + ok + ",\"url\":\"/index.html\"}", "not absolute"),
+                Arguments.of("no host", "{" + ok + ",\"url\":\"http:///x\"}", "no host"),
+                Arguments.of("depth as string", "{" + ok + ",\"url\":\"http://a.test/\",\"depth\":\"1\"}", "depth"),
+                Arguments.of("negative depth", "{" + ok + ",\"url\":\"http://a.test/\",\"depth\":-1}", "depth"),
+                Arguments.of("unknown purpose", "{\"type\":\"fetch-request\",\"version\":1,\"jobId\":\"j\","
+                        + "\"url\":\"http://a.test/\",\"purpose\":\"STEAL\"}", "purpose"),
+                Arguments.of("bad job id", "{\"type\":\"fetch-request\",\"version\":1,\"jobId\":\"a b/c\","
+                        + "\"url\":\"http://a.test/\",\"purpose\":\"MAP\"}", "jobId"),
+                Arguments.of("form on GET", "{" + ok + ",\"url\":\"http://a.test/\",\"form\":[{\"name\":\"q\","
+                        + "\"value\":\"x\"}]}", "GET request carries its form values in the URL"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformedFetchRequests")
+    void malformedEventsAreRejectedWithAReason(String name, String json, String reason) {
+        InvalidEventException e = assertThrows(InvalidEventException.class,
+                () -> EventCodec.decode(EventType.FETCH_REQUEST, json));
+        assertTrue(e.getMessage().contains(reason), () -> "reason '" + e.getMessage() + "' lacks '" + reason + "'");
+    }
+
+    @Test
+    void unknownFieldsAreIgnoredForForwardCompatibility() {
+        FetchRequest r = EventCodec.decode(EventType.FETCH_REQUEST, "{\"type\":\"fetch-request\",\"version\":1,"
+                + "\"jobId\":\"j\",\"url\":\"http://A.test/x\",\"purpose\":\"CRAWL\",\"addedLater\":{\"x\":1}}");
+        assertEquals(FetchRequest.get("j", "http://A.test/x", Purpose.CRAWL, 0), r);
+        assertEquals("a.test", r.key());
+    }
+
+    @Test
+    void requestIdentityIsDeterministicAndCoversEveryField() {
+        FetchRequest a = FetchRequest.get("j", "http://a.test/x", Purpose.MAP, 1);
+        assertEquals(a.id(), FetchRequest.get("j", "http://a.test/x", Purpose.MAP, 1).id());
+        assertEquals(a.id(), EventCodec.decode(EventType.FETCH_REQUEST, EventCodec.encode(a)).id());
+        assertNotEquals(a.id(), new FetchRequest("j", "http://a.test/x", HttpMethod.GET, List.of(), Purpose.MAP, 1,
+                null, 1).id());
+        assertNotEquals(a.id(), FetchRequest.get("j", "http://a.test/x", Purpose.CRAWL, 1).id());
+        FetchRequest post = new FetchRequest("j", "http://a.test/x", HttpMethod.POST,
+                List.of(new FormField("q", "a")), Purpose.PROBE, 1, null, 0);
+        assertNotEquals(post.id(), new FetchRequest("j", "http://a.test/x", HttpMethod.POST,
+                List.of(new FormField("q", "b")), Purpose.PROBE, 1, null, 0).id());
+    }
+
+    @Test
+    void encodingOmitsNullsAndPutsTheEnvelopeFirst() {
+        String json = EventCodec.encode(FetchRequest.get("j", "http://a.test/", Purpose.SAMPLE, 0));
+        assertTrue(json.startsWith("{\"type\":\"fetch-request\",\"version\":1,"), json);
+        assertTrue(!json.contains("parentUrl"), json);
+    }
+
+    @Test
+    void aSampleNeedsAUrlOrHtml() {
+        InvalidEventException e = assertThrows(InvalidEventException.class, () -> EventCodec.decode(
+                EventType.CRAWL_SAMPLE, "{\"type\":\"crawl-sample\",\"version\":1,\"jobId\":\"j\",\"sampleId\":\"s\"}"));
+        assertTrue(e.getMessage().startsWith("schema crawl-sample.v1"), e.getMessage());
+        CrawlSample inline = EventCodec.decode(EventType.CRAWL_SAMPLE,
+                "{\"type\":\"crawl-sample\",\"version\":1,\"jobId\":\"j\",\"sampleId\":\"s\",\"html\":\"<p>x</p>\"}");
+        assertEquals("<p>x</p>", inline.html());
+    }
+
+    @Test
+    void seedDefaultsAreApplied() {
+        CrawlSeed seed = EventCodec.decode(EventType.CRAWL_SEED,
+                "{\"type\":\"crawl-seed\",\"version\":1,\"jobId\":\"j\",\"entryUrl\":\"https://a.test/\"}");
+        assertEquals(ScopeMode.HOST, seed.scope());
+        assertEquals(CrawlSeed.DEFAULT_MAX_PAGES, seed.maxPages());
+        assertEquals(CrawlSeed.DEFAULT_MAX_DEPTH, seed.maxDepth());
+    }
+}

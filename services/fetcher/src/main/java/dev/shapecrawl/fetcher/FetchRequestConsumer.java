@@ -1,0 +1,122 @@
+package dev.shapecrawl.fetcher;
+
+import dev.shapecrawl.core.fetch.Fetcher;
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.FetchError;
+import dev.shapecrawl.events.FetchErrorKind;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.InvalidEventException;
+import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.Topics;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.annotations.Blocking;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The fetcher's Kafka adapter: consumes {@code fetch-requests}, fetches through the core {@link Fetcher}
+ * (politeness, robots.txt, SSRF guard), produces {@code pages-fetched}.
+ *
+ * <p>Delivery: at least once. A request's offset is acknowledged only after its page event is acknowledged
+ * by the broker (the connector's {@code throttled} commit strategy commits the highest offset below which
+ * everything is acknowledged, so requests may finish out of order across hosts without losing any). A
+ * malformed request is nacked with the reason and goes to {@code dead-letter-topic-fetch-requests}; the
+ * consumer keeps going. Requests in flight are bounded ({@code shapecrawl.fetcher.max-in-flight}), which
+ * back-pressures the consumer while hosts wait out their politeness delays.
+ */
+@ApplicationScoped
+public class FetchRequestConsumer {
+    /** Incoming channel; named as its topic, so its dead-letter topic is {@code dead-letter-topic-fetch-requests}. */
+    public static final String REQUESTS = Topics.FETCH_REQUESTS;
+    /** Outgoing channel; named as its topic. */
+    public static final String PAGES = Topics.PAGES_FETCHED;
+
+    private static final Logger LOG = Logger.getLogger(FetchRequestConsumer.class);
+
+    private final Fetcher fetcher;
+    private final MutinyEmitter<String> pages;
+    private final FetcherMetrics metrics;
+    private final Semaphore inFlight;
+    private final int maxMessageBytes;
+
+    FetchRequestConsumer(Fetcher fetcher, @Channel(PAGES) MutinyEmitter<String> pages, FetcherMetrics metrics,
+                         @ConfigProperty(name = "shapecrawl.fetcher.max-in-flight") int maxInFlight,
+                         @ConfigProperty(name = "mp.messaging.outgoing.pages-fetched.max.request.size")
+                         int maxMessageBytes) {
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("shapecrawl.fetcher.max-in-flight must be >= 1, was " + maxInFlight);
+        }
+        this.fetcher = fetcher;
+        this.pages = pages;
+        this.metrics = metrics;
+        this.inFlight = new Semaphore(maxInFlight);
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /**
+     * Admits one request: decodes it (or dead-letters it), waits for an in-flight slot, and starts the fetch.
+     * Runs on a worker thread, in order, so waiting for a slot pauses consumption instead of buffering.
+     */
+    @Incoming(REQUESTS)
+    @Blocking
+    @Acknowledgment(Acknowledgment.Strategy.MANUAL)
+    public void onRequest(Message<String> message) {
+        FetchRequest request;
+        try {
+            request = EventCodec.decode(EventType.FETCH_REQUEST, message.getPayload());
+        } catch (InvalidEventException e) {
+            metrics.rejected();
+            LOG.warnf("dead-lettering a malformed fetch request: %s", e.getMessage());
+            message.nack(e);
+            return;
+        }
+        try {
+            inFlight.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            message.nack(e);
+            return;
+        }
+        fetcher.fetch(request)
+                .thenCompose(page -> publish(page).subscribeAsCompletionStage())
+                .whenComplete((ignored, failure) -> {
+                    inFlight.release();
+                    if (failure == null) {
+                        message.ack();
+                    } else {
+                        LOG.errorf(failure, "fetch of %s could not be published", request.url());
+                        message.nack(failure);
+                    }
+                });
+    }
+
+    private Uni<Void> publish(PageFetched page) {
+        String json = EventCodec.encode(page);
+        if (json.getBytes(StandardCharsets.UTF_8).length > maxMessageBytes) {
+            // The body is what makes an event too large; the outcome is still worth recording.
+            page = tooLarge(page);
+            json = EventCodec.encode(page);
+        }
+        OutgoingKafkaRecordMetadata<String> key = OutgoingKafkaRecordMetadata.<String>builder()
+                .withKey(page.key())
+                .build();
+        return pages.sendMessage(Message.of(json).addMetadata(key));
+    }
+
+    private PageFetched tooLarge(PageFetched p) {
+        return new PageFetched(p.request(), p.finalUrl(), p.redirectChain(), p.status(), p.contentType(),
+                p.charset(), null, p.truncated(), p.contentBytes(), p.attempts(), p.timings(),
+                new FetchError(FetchErrorKind.TOO_LARGE, "page event exceeds " + maxMessageBytes + " bytes"));
+    }
+}

@@ -1,0 +1,119 @@
+package dev.shapecrawl.testkit.kafka;
+
+import dev.shapecrawl.events.Topics;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+
+/**
+ * Plain Kafka clients for tests: send raw records, and read a topic from its beginning until what was read
+ * satisfies a condition. Not thread-safe; one per test.
+ */
+public final class TopicClient implements AutoCloseable {
+    private final String bootstrapServers;
+    private final KafkaProducer<String, String> producer;
+    private final Map<String, KafkaConsumer<String, String>> readers = new HashMap<>();
+    private final Map<String, List<ConsumerRecord<String, String>>> read = new HashMap<>();
+
+    /** @param bootstrapServers the cluster, for example {@link TestKafka#bootstrapServers()} */
+    public TopicClient(String bootstrapServers) {
+        this.bootstrapServers = bootstrapServers;
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Topics.PAGE_MESSAGE_BYTES);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        this.producer = new KafkaProducer<>(p);
+    }
+
+    /**
+     * Sends one record and waits for the broker's acknowledgement.
+     *
+     * @throws IllegalStateException if the broker does not acknowledge within 30 s
+     */
+    public void send(String topic, String key, String value) {
+        try {
+            producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("send to " + topic + " failed", e);
+        }
+    }
+
+    /**
+     * Reads {@code topic} from its beginning (every partition) until the records read so far satisfy
+     * {@code done}, and returns them all. Records read by earlier calls for the same topic are kept, so
+     * successive calls see a growing list.
+     *
+     * @throws AssertionError if {@code done} does not hold within {@code timeout}; the message lists how many
+     *                        records were read
+     */
+    public List<ConsumerRecord<String, String>> readUntil(String topic,
+                                                          Predicate<List<ConsumerRecord<String, String>>> done,
+                                                          Duration timeout) {
+        KafkaConsumer<String, String> consumer = readers.computeIfAbsent(topic, this::openReader);
+        List<ConsumerRecord<String, String>> records = read.computeIfAbsent(topic, t -> new ArrayList<>());
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!done.test(records)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition on " + topic + " not met within " + timeout + "; read "
+                        + records.size() + " records");
+            }
+            consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+        }
+        return List.copyOf(records);
+    }
+
+    /** The value of a header as UTF-8 text, or null if absent. */
+    public static String header(ConsumerRecord<?, ?> record, String name) {
+        Header h = record.headers().lastHeader(name);
+        return h == null || h.value() == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+    }
+
+    private KafkaConsumer<String, String> openReader(String topic) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Topics.PAGE_MESSAGE_BYTES);
+        KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p);
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (PartitionInfo info : consumer.partitionsFor(topic, Duration.ofSeconds(30))) {
+            partitions.add(new TopicPartition(topic, info.partition()));
+        }
+        consumer.assign(partitions);
+        consumer.seekToBeginning(partitions);
+        return consumer;
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+        readers.values().forEach(c -> c.close(Duration.ofSeconds(5)));
+    }
+}
