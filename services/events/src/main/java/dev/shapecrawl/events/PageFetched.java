@@ -12,7 +12,8 @@ import java.util.List;
  *                      one element when there was no redirect
  * @param status        the final HTTP status, or 0 when no response was received
  * @param contentType   the response's media type without parameters (for example {@code text/html}), or null
- * @param charset       the charset the body was decoded with (header, then BOM, then meta), or null
+ * @param charset       the charset the body was decoded with (byte-order mark, then the Content-Type header,
+ *                      then a meta tag, as the HTML standard's encoding sniffing orders them), or null
  * @param body          the decoded HTML/XHTML body, at most the fetcher's cap (default 5 MiB); null for
  *                      other content types and failures
  * @param truncated     true when the body was cut at the cap

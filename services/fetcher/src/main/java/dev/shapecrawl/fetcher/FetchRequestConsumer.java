@@ -9,6 +9,7 @@ import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.PageFetched;
 import dev.shapecrawl.events.Topics;
+import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.annotations.Blocking;
@@ -22,6 +23,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -35,6 +38,7 @@ import java.util.concurrent.Semaphore;
  * consumer keeps going. Requests in flight are bounded ({@code shapecrawl.fetcher.max-in-flight}), which
  * back-pressures the consumer while hosts wait out their politeness delays.
  */
+@Startup // built at boot, so a bad engine setting fails the start instead of every message
 @ApplicationScoped
 public class FetchRequestConsumer {
     /** Incoming channel; named as its topic, so its dead-letter topic is {@code dead-letter-topic-fetch-requests}. */
@@ -67,26 +71,27 @@ public class FetchRequestConsumer {
     /**
      * Admits one request: decodes it (or dead-letters it), waits for an in-flight slot, and starts the fetch.
      * Runs on a worker thread, in order, so waiting for a slot pauses consumption instead of buffering.
+     *
+     * @return completes when the request is admitted (or dead-lettered), not when it is fetched: the message
+     *         is acknowledged separately once its page event is written
      */
     @Incoming(REQUESTS)
     @Blocking
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
-    public void onRequest(Message<String> message) {
+    public CompletionStage<Void> onRequest(Message<String> message) {
         FetchRequest request;
         try {
             request = EventCodec.decode(EventType.FETCH_REQUEST, message.getPayload());
         } catch (InvalidEventException e) {
             metrics.rejected();
             LOG.warnf("dead-lettering a malformed fetch request: %s", e.getMessage());
-            message.nack(e);
-            return;
+            return message.nack(e);
         }
         try {
             inFlight.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            message.nack(e);
-            return;
+            return message.nack(e);
         }
         fetcher.fetch(request)
                 .thenCompose(page -> publish(page).subscribeAsCompletionStage())
@@ -99,6 +104,7 @@ public class FetchRequestConsumer {
                         message.nack(failure);
                     }
                 });
+        return CompletableFuture.completedFuture(null);
     }
 
     private Uni<Void> publish(PageFetched page) {

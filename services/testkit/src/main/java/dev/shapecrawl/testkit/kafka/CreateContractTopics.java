@@ -1,0 +1,20 @@
+package dev.shapecrawl.testkit.kafka;
+
+/**
+ * Creates every topic of the contract (and its dead-letter topic) on a running cluster, as the tests do:
+ * {@code CreateContractTopics <bootstrap-servers>}. Used by {@code ./shapecrawl demo} until the CLI owns
+ * topic provisioning; safe to repeat (existing topics are left alone).
+ */
+public final class CreateContractTopics {
+    private CreateContractTopics() {
+    }
+
+    /** {@code args[0]}: {@code host:port} of the cluster. */
+    public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("usage: CreateContractTopics <bootstrap-servers>");
+            System.exit(2);
+        }
+        TestKafka.createContractTopics(args[0]);
+    }
+}
