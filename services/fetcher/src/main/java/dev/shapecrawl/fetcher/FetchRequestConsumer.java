@@ -23,8 +23,11 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -60,6 +63,12 @@ public class FetchRequestConsumer {
                          int maxMessageBytes) {
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("shapecrawl.fetcher.max-in-flight must be >= 1, was " + maxInFlight);
+        }
+        if (maxInFlight > fetcher.settings().maxQueuedPerHost()) {
+            // Then a host queue can never be full, and a rejection can only mean the engine is closing.
+            throw new IllegalArgumentException("shapecrawl.fetcher.max-in-flight (" + maxInFlight
+                    + ") must not exceed the engine's max-queued-per-host (" + fetcher.settings().maxQueuedPerHost()
+                    + ")");
         }
         this.fetcher = fetcher;
         this.pages = pages;
@@ -97,14 +106,23 @@ public class FetchRequestConsumer {
                 .thenCompose(page -> publish(page).subscribeAsCompletionStage())
                 .whenComplete((ignored, failure) -> {
                     inFlight.release();
-                    if (failure == null) {
+                    Throwable cause = unwrap(failure);
+                    if (cause == null) {
                         message.ack();
+                    } else if (cause instanceof CancellationException || cause instanceof RejectedExecutionException) {
+                        // Shutting down: never fetched. Neither ack nor nack, so the offset is not committed
+                        // and the request is redelivered after the restart (at least once, not dead-lettered).
+                        LOG.debugf("fetch of %s abandoned at shutdown; it will be redelivered", request.url());
                     } else {
-                        LOG.errorf(failure, "fetch of %s could not be published", request.url());
-                        message.nack(failure);
+                        LOG.errorf(cause, "fetch of %s could not be published", request.url());
+                        message.nack(cause);
                     }
                 });
         return CompletableFuture.completedFuture(null);
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 
     private Uni<Void> publish(PageFetched page) {
