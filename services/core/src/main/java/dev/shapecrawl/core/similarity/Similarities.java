@@ -1,0 +1,44 @@
+package dev.shapecrawl.core.similarity;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * The structural similarities by name, so jobs can choose one ({@code CrawlSeed.similarityMeasure}).
+ *
+ * <p>Known: {@value RtdmPlainSimilarity#NAME} ({@link RtdmPlainSimilarity}, the seed measure; also the default).
+ */
+public final class Similarities {
+
+    /** The measure used when a job names none: {@value RtdmPlainSimilarity#NAME}. */
+    public static final String DEFAULT_NAME = RtdmPlainSimilarity.NAME;
+
+    private static final Map<String, Supplier<StructuralSimilarity>> KNOWN = new TreeMap<>(Map.of(
+            RtdmPlainSimilarity.NAME, RtdmPlainSimilarity::new));
+
+    private Similarities() {
+    }
+
+    /**
+     * A new instance of the named measure, with its default settings.
+     *
+     * @param name a registry name, exact (case-sensitive)
+     * @return the measure
+     * @throws IllegalArgumentException if the name is null or unknown; the message lists the known names
+     */
+    public static StructuralSimilarity named(String name) {
+        Supplier<StructuralSimilarity> factory = name == null ? null : KNOWN.get(name);
+        if (factory == null) {
+            throw new IllegalArgumentException(
+                    "unknown structural similarity '" + name + "'; known: " + String.join(", ", KNOWN.keySet()));
+        }
+        return factory.get();
+    }
+
+    /** The known names, sorted. */
+    public static List<String> names() {
+        return List.copyOf(KNOWN.keySet());
+    }
+}

@@ -1,0 +1,29 @@
+package dev.shapecrawl.core.similarity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SimilaritiesTest {
+
+    @Test
+    void findsMeasuresByName() {
+        assertInstanceOf(RtdmPlainSimilarity.class, Similarities.named("rtdm-plain"));
+        assertEquals("rtdm-plain", Similarities.named(Similarities.DEFAULT_NAME).name());
+        assertEquals(List.of("rtdm-plain"), Similarities.names());
+    }
+
+    @Test
+    void rejectsUnknownNamesListingTheKnownOnes() {
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> Similarities.named("rtdm-fancy"));
+        assertTrue(unknown.getMessage().contains("'rtdm-fancy'"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("known: rtdm-plain"), unknown.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Similarities.named("RTDM-PLAIN"));
+        assertThrows(IllegalArgumentException.class, () -> Similarities.named(null));
+    }
+}
