@@ -1,6 +1,8 @@
 package dev.shapecrawl.core.similarity;
 
 import dev.shapecrawl.core.tree.LabelledTree;
+import dev.shapecrawl.core.tree.Labeller;
+import java.util.List;
 
 /**
  * How structurally similar a page is to a sample page: the test {@code RTDMSim(p, x)} of the site mapper (Vidal
@@ -41,6 +43,51 @@ public interface StructuralSimilarity {
     default boolean isSimilar(LabelledTree sample, LabelledTree page, double threshold) {
         requireThreshold(threshold);
         return similarity(sample, page) >= threshold;
+    }
+
+    /**
+     * The labelling the trees given to this measure must be built with (a {@code TreeBuilder} with this labeller
+     * and one shared dictionary). Measures differ here: {@code rtdm-plain} uses the seed's tag-only labels,
+     * {@code rtdm-template} tag plus stable class tokens.
+     *
+     * @return the labeller; the default is {@link Labeller#tagOnly()}
+     */
+    default Labeller labeller() {
+        return Labeller.tagOnly();
+    }
+
+    /**
+     * Prepares samples for comparison with many pages: whatever depends only on the samples is computed once
+     * here (a classifier compares thousands of pages with the same samples). The default prepares nothing.
+     *
+     * @param samples the sample trees, at least one, same dictionary
+     * @return the prepared samples; thread-safe
+     * @throws IllegalArgumentException if {@code samples} is empty
+     */
+    default PreparedSamples prepare(List<LabelledTree> samples) {
+        if (samples.isEmpty()) {
+            throw new IllegalArgumentException("samples: at least one is needed");
+        }
+        List<LabelledTree> copy = List.copyOf(samples);
+        return page -> {
+            double[] out = new double[copy.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = similarity(copy.get(i), page);
+            }
+            return out;
+        };
+    }
+
+    /** Samples prepared by {@link #prepare}. Implementations are thread-safe. */
+    @FunctionalInterface
+    interface PreparedSamples {
+        /**
+         * The similarity of {@code page} to each sample, in the order the samples were given.
+         *
+         * @param page a page tree built with the measure's {@link #labeller()} and the samples' dictionary
+         * @return one value in 0..1 per sample; {@code result[i] == similarity(samples[i], page)}
+         */
+        double[] similarities(LabelledTree page);
     }
 
     /**

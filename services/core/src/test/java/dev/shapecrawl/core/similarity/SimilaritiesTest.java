@@ -13,8 +13,10 @@ class SimilaritiesTest {
     @Test
     void findsMeasuresByName() {
         assertInstanceOf(RtdmPlainSimilarity.class, Similarities.named("rtdm-plain"));
-        assertEquals("rtdm-plain", Similarities.named(Similarities.DEFAULT_NAME).name());
-        assertEquals(List.of("rtdm-plain"), Similarities.names());
+        assertInstanceOf(RtdmTemplateSimilarity.class, Similarities.named("rtdm-template"));
+        assertEquals("rtdm-template", Similarities.named(Similarities.DEFAULT_NAME).name());
+        assertEquals("rtdm-template", Similarities.defaultSimilarity().name());
+        assertEquals(List.of("rtdm-plain", "rtdm-template"), Similarities.names());
     }
 
     @Test
@@ -22,7 +24,7 @@ class SimilaritiesTest {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> Similarities.named("rtdm-fancy"));
         assertTrue(unknown.getMessage().contains("'rtdm-fancy'"), unknown.getMessage());
-        assertTrue(unknown.getMessage().contains("known: rtdm-plain"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("known: rtdm-plain, rtdm-template"), unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Similarities.named("RTDM-PLAIN"));
         assertThrows(IllegalArgumentException.class, () -> Similarities.named(null));
     }
