@@ -15,6 +15,8 @@ public final class Topics {
     public static final String NAVIGATION_PATTERNS = "navigation-patterns";
     public static final String CRAWL_STATUS = "crawl-status";
     public static final String LIST_RECORDS = "list-records";
+    /** Internal to the classifier: the resolved sample pages of every job, read whole by every instance. */
+    public static final String SAMPLE_PAGES = "sample-pages";
 
     /** Prefix of dead-letter topics: {@code dead-letter-topic-<topic>}, the SmallRye Kafka connector's default. */
     public static final String DEAD_LETTER_PREFIX = "dead-letter-topic-";
@@ -34,7 +36,8 @@ public final class Topics {
             new TopicContract(FORM_TEMPLATES, EventType.FORM_TEMPLATE, "jobId", false, DEFAULT_MESSAGE_BYTES),
             new TopicContract(NAVIGATION_PATTERNS, EventType.NAVIGATION_PATTERN, "jobId", true, DEFAULT_MESSAGE_BYTES),
             new TopicContract(CRAWL_STATUS, EventType.CRAWL_STATUS, "jobId", true, DEFAULT_MESSAGE_BYTES),
-            new TopicContract(LIST_RECORDS, EventType.LIST_RECORD, "pageUrl", false, DEFAULT_MESSAGE_BYTES));
+            new TopicContract(LIST_RECORDS, EventType.LIST_RECORD, "pageUrl", false, DEFAULT_MESSAGE_BYTES),
+            new TopicContract(SAMPLE_PAGES, EventType.SAMPLE_PAGE, "jobId/sampleId", true, PAGE_MESSAGE_BYTES));
 
     private Topics() {
     }

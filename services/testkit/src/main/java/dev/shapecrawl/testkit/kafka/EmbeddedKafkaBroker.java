@@ -2,6 +2,10 @@ package dev.shapecrawl.testkit.kafka;
 
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
+import org.apache.kafka.common.utils.Exit;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * A real single-node Kafka cluster (KRaft, one combined broker+controller) inside the test JVM, from Kafka's
@@ -21,8 +25,18 @@ public final class EmbeddedKafkaBroker implements KafkaBroker {
      * @throws IllegalStateException if the broker does not start
      */
     public static EmbeddedKafkaBroker start() {
+        // The broker halts the JVM on some failures (a log directory that vanishes at shutdown, a fatal fault);
+        // in a test JVM that must fail a test, not kill the run. Kafka's own tests do the same.
+        Exit.setHaltProcedure((code, message) -> System.err.println("embedded Kafka asked to halt (" + code
+                + "): " + message));
+        Exit.setExitProcedure((code, message) -> System.err.println("embedded Kafka asked to exit (" + code
+                + "): " + message));
         try {
+            // Our own directory: the test kit's default temp directory is deleted by a JVM shutdown hook of its
+            // own, which can run while the broker is still closing (shutdown hooks run concurrently).
+            Path base = Files.createTempDirectory("shapecrawl-kafka-");
             TestKitNodes nodes = new TestKitNodes.Builder()
+                    .setBaseDirectory(base)
                     .setCombined(true)
                     .setNumBrokerNodes(1)
                     .setNumControllerNodes(1)
