@@ -22,7 +22,11 @@ import java.util.Arrays;
  * layout (the blocks under {@code body} and their first levels) more weight than the inside of content regions
  * (free-form markup inside descriptions, cells and list items); document-order decay {@code γ} gives the first
  * template positions (title, declaration, first sections) more weight than the optional sections and details
- * that follow. Both were chosen by measurement (docs/similarity.md, "Alternatives measured").
+ * that follow. <b>Count damping</b> α divides the weight of a path that occurs {@code c} times in the page by
+ * {@code 1 + α·ln c}: positions that occur once (the title, the declaration, the inheritance line) define a page
+ * kind; positions that repeat are lists of records or site chrome repeated at the top and bottom of the page, and
+ * count less, though still more than nothing (presence is kept; the count is only logarithmic). All three were chosen by
+ * measurement (docs/similarity.md, "Alternatives measured" and "Widening the margin").
  *
  * <p>Path identity is a 64-bit hash of the label-id path (label ids of the tree's {@code LabelDictionary}), so
  * profiles are comparable only for trees that share a dictionary; the chance that two distinct paths of two
@@ -53,7 +57,7 @@ public final class TemplateProfile {
     }
 
     /**
-     * The profile of a tree.
+     * The profile of a tree, without count damping (α = 0).
      *
      * @param tree       the page's tree, built with the similarity's labeller
      * @param depthDecay β in (0, 1]
@@ -61,16 +65,29 @@ public final class TemplateProfile {
      * @return the profile
      */
     public static TemplateProfile of(LabelledTree tree, double depthDecay, double orderDecay) {
+        return of(tree, depthDecay, orderDecay, 0);
+    }
+
+    /**
+     * The profile of a tree.
+     *
+     * @param tree         the page's tree, built with the similarity's labeller
+     * @param depthDecay   β in (0, 1]
+     * @param orderDecay   γ in (0, 1]
+     * @param countDamping α ≥ 0: a path occurring c times in the page has its weight divided by {@code 1 + α·ln c}
+     * @return the profile
+     */
+    public static TemplateProfile of(LabelledTree tree, double depthDecay, double orderDecay, double countDamping) {
         int n = tree.nodeCount();
         long[] nodeHash = new long[n];
         int capacity = Integer.highestOneBit(Math.max(16, n) * 2 - 1) << 1;
         long[] keys = new long[capacity];
         double[] weights = new double[capacity];
+        int[] counts = new int[capacity];
         boolean[] used = new boolean[capacity];
         int[] slots = new int[Math.min(n, capacity)];
         int mask = capacity - 1;
         int count = 0;
-        double total = 0;
         double[] depthPowers = new double[Math.max(2, tree.height() + 1)];
         for (int d = 2; d < depthPowers.length; d++) {
             depthPowers[d] = d == 2 ? 1 : depthPowers[d - 1] * depthDecay;
@@ -84,6 +101,7 @@ public final class TemplateProfile {
             while (used[slot] && keys[slot] != hash) {
                 slot = (slot + 1) & mask;
             }
+            counts[slot]++;
             if (used[slot]) {
                 continue; // a path seen before: same trie node
             }
@@ -97,10 +115,17 @@ public final class TemplateProfile {
                 orderPower *= orderDecay;
             }
             weights[slot] = weight;
-            total += weight;
         }
-        // Empty slots keep weight 0 and key 0; "used" is folded into a sentinel: a used slot has weight >= 0 and
-        // is found through keys, so mark unused slots with NaN weight.
+        // Count damping, once the counts are known; then the total.
+        double total = 0;
+        for (int i = 0; i < count; i++) {
+            int slot = slots[i];
+            if (countDamping > 0 && counts[slot] > 1) {
+                weights[slot] /= 1 + countDamping * Math.log(counts[slot]);
+            }
+            total += weights[slot];
+        }
+        // Unused slots are marked with a NaN weight (weightOf stops there).
         for (int slot = 0; slot < capacity; slot++) {
             if (!used[slot]) {
                 weights[slot] = Double.NaN;

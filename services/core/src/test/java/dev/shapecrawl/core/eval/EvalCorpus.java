@@ -84,6 +84,14 @@ public final class EvalCorpus {
         return out;
     }
 
+    /**
+     * Parses one site given with its ground truth (used for the held-out checks, which live outside
+     * {@link #sitesDirectory()}); not cached.
+     */
+    public static Site parseSite(JavadocSite site) {
+        return parse(site);
+    }
+
     private static Site parse(JavadocSite site) {
         long start = System.nanoTime();
         LabelDictionary dictionary = new LabelDictionary();

@@ -103,4 +103,20 @@ class RtdmTemplateSimilarityTest {
         assertThrows(IllegalArgumentException.class, () -> new RtdmTemplateSimilarity(0.8, 1.5, 0.5));
         assertThrows(IllegalArgumentException.class, () -> new RtdmTemplateSimilarity(0.8, 0.9, 2));
     }
+
+    @Test
+    void countDampingDividesRepeatedPathsByOnePlusAlphaLogCount() {
+        LabelledTree once = page("<body><div><p>a</p></div></body>");
+        LabelledTree many = page("<body><div><p>a</p><p>b</p><p>c</p><p>d</p></div></body>");
+        // Paths: div (depth 2), div/p, div/p/#text. Undamped, both pages have the same profile weight.
+        assertEquals(TemplateProfile.of(once, 0.8, 0.94, 0).totalWeight(),
+                TemplateProfile.of(many, 0.8, 0.94, 0).totalWeight(), 1e-12);
+        assertEquals(TemplateProfile.of(once, 0.8, 0.94, 1).totalWeight(),
+                TemplateProfile.of(once, 0.8, 0.94, 0).totalWeight(), 1e-12);
+        double expected = 1 + (0.8 * 0.94 + 0.64 * 0.94 * 0.94) / (1 + Math.log(4));
+        assertEquals(expected, TemplateProfile.of(many, 0.8, 0.94, 1).totalWeight(), 1e-12);
+        // Presence is what matters for matching: the two pages still have the same template positions.
+        assertEquals(1.0, similarity.similarity(once, many), 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> new RtdmTemplateSimilarity(0.8, 0.94, -1, 0.5));
+    }
 }
