@@ -1,0 +1,208 @@
+package dev.shapecrawl.core.page;
+
+import dev.shapecrawl.events.Outlink;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The outlinks of a page: where a person can click to.
+ *
+ * <p>Rules:
+ * <ul>
+ *   <li><b>Which elements</b>: {@code <a href>} and {@code <area href>} (image-map regions), in document
+ *       order. Not {@code <link>} (stylesheets, feeds, alternates), {@code <script src>}, images, frames or
+ *       iframes: they are resources of this page, not pages a person navigates to.</li>
+ *   <li><b>Resolution</b>: against the document's base URL as the HTML standard defines it: the first
+ *       {@code <base href>} (itself resolved against the page URL), else the page URL ({@link
+ *       Document#location()}; jsoup applies the base while parsing, so the caller must parse with
+ *       {@code Jsoup.parse(body, finalUrl)}). A fragment-only {@code href="#x"} therefore points to the base
+ *       URL, as in a browser.</li>
+ *   <li><b>Normalisation</b> by {@link UrlNormalizer}; what it refuses ({@code javascript:}, {@code mailto:},
+ *       {@code tel:}, {@code data:}, {@code ftp:}, malformed or too long) is skipped: not an error, not
+ *       counted.</li>
+ *   <li><b>Self-links</b>: a link whose normalised URL is the page's own (same URL without fragment:
+ *       {@code #top}, {@code href=""} without a base) is skipped.</li>
+ *   <li><b>Nofollow</b>: see {@link PageAnalysisSettings#followNofollow()}.</li>
+ *   <li><b>Duplicates</b>: one outlink per normalised URL, at the position of its first occurrence, with that
+ *       occurrence's anchor text; only when that text is empty does a later occurrence's non-empty text replace
+ *       it (an image link followed by a text link to the same product).</li>
+ *   <li><b>Anchor text</b>: the visible text of the element (script and style excluded, whitespace collapsed,
+ *       trimmed, at most {@link PageAnalysisSettings#maxTextChars()} characters); when empty, the {@code alt}
+ *       of the first image inside that has one, then the {@code title} attribute — the order in which the
+ *       accessible name of a link is computed. For {@code <area>}: its {@code alt}, then its {@code title}.</li>
+ *   <li><b>Scope</b>: each outlink carries {@link CrawlScope#contains}.</li>
+ *   <li><b>Bounds</b>: at most {@link PageAnalysisSettings#maxLinks()} outlinks and
+ *       {@link PageAnalysisSettings#maxLinkChars()} characters of URLs and anchor texts. At the first new URL
+ *       that does not fit, extraction stops; that element and every link element after it are counted as
+ *       dropped without being examined, so the count can include duplicates, self-links and unusable hrefs.</li>
+ * </ul>
+ *
+ * <p>Thread-safe; immutable.
+ */
+public final class LinkExtractor {
+
+    /**
+     * The outlinks of one page.
+     *
+     * @param outlinks the outlinks, in document order of first occurrence, one per normalised URL
+     * @param dropped  link elements ({@code a[href]}, {@code area[href]}) not examined because a bound was
+     *                 reached, >= 0
+     */
+    public record Result(List<Outlink> outlinks, int dropped) {
+        /** Copies the list; checks {@code dropped >= 0}. */
+        public Result {
+            outlinks = List.copyOf(outlinks);
+            if (dropped < 0) {
+                throw new IllegalArgumentException("dropped: must be >= 0, was " + dropped);
+            }
+        }
+    }
+
+    /** Most distinct hrefs whose resolution one extraction remembers. */
+    static final int MAX_CACHED_HREFS = 20_000;
+
+    private final PageAnalysisSettings settings;
+
+    /** An extractor bounded by {@code settings}. */
+    public LinkExtractor(PageAnalysisSettings settings) {
+        if (settings == null) {
+            throw new IllegalArgumentException("settings: missing");
+        }
+        this.settings = settings;
+    }
+
+    /**
+     * Extracts the outlinks of {@code doc}.
+     *
+     * @param doc   the page, parsed with its final URL as location; not modified
+     * @param scope the job's scope, for {@link Outlink#inScope()}
+     * @return the outlinks and the number of link elements dropped by the bounds
+     * @throws IllegalArgumentException if {@code doc} has no absolute http(s) location or {@code scope} is null
+     */
+    public Result extract(Document doc, CrawlScope scope) {
+        if (scope == null) {
+            throw new IllegalArgumentException("scope: missing");
+        }
+        String pageUrl = UrlNormalizer.documentUrl(doc);
+        if (!settings.followNofollow() && metaRobotsNofollow(doc)) {
+            return new Result(List.of(), 0);
+        }
+        Elements links = doc.select("a[href], area[href]");
+        List<String> urls = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, String> resolved = new HashMap<>();
+        long chars = 0;
+        for (int i = 0; i < links.size(); i++) {
+            Element link = links.get(i);
+            if (!settings.followNofollow() && hasRelNofollow(link)) {
+                continue;
+            }
+            String url = resolve(link, resolved);
+            if (url == null || url.equals(pageUrl)) {
+                continue;
+            }
+            Integer seen = index.get(url);
+            if (seen != null) {
+                if (texts.get(seen).isEmpty()) {
+                    String text = anchorText(link);
+                    if (!text.isEmpty() && chars + text.length() <= settings.maxLinkChars()) {
+                        texts.set(seen, text);
+                        chars += text.length();
+                    }
+                }
+                continue;
+            }
+            String text = anchorText(link);
+            if (urls.size() >= settings.maxLinks() || chars + url.length() + text.length() > settings.maxLinkChars()) {
+                return new Result(outlinks(urls, texts, scope), links.size() - i);
+            }
+            index.put(url, urls.size());
+            urls.add(url);
+            texts.add(text);
+            chars += url.length() + text.length();
+        }
+        return new Result(outlinks(urls, texts, scope), 0);
+    }
+
+    /**
+     * The normalised absolute URL of a link's href, or null. Cached by the attribute's text (the base URL is the
+     * document's, so equal hrefs resolve equally): resolving costs microseconds, and a hostile page repeats one
+     * href hundreds of thousands of times. The cache holds at most {@value #MAX_CACHED_HREFS} hrefs.
+     */
+    private static String resolve(Element link, Map<String, String> cache) {
+        String href = link.attr("href");
+        String url = cache.get(href);
+        if (url == null) {
+            url = UrlNormalizer.normalize(link.absUrl("href")).orElse("");
+            if (cache.size() < MAX_CACHED_HREFS) {
+                cache.put(href, url);
+            }
+        }
+        return url.isEmpty() ? null : url;
+    }
+
+    private static List<Outlink> outlinks(List<String> urls, List<String> texts, CrawlScope scope) {
+        List<Outlink> out = new ArrayList<>(urls.size());
+        for (int i = 0; i < urls.size(); i++) {
+            out.add(new Outlink(urls.get(i), texts.get(i), scope.contains(urls.get(i))));
+        }
+        return out;
+    }
+
+    private String anchorText(Element link) {
+        int max = settings.maxTextChars();
+        if (link.normalName().equals("area")) {
+            String alt = Texts.collapse(link.attr("alt"), max);
+            return alt.isEmpty() ? Texts.collapse(link.attr("title"), max) : alt;
+        }
+        String text = Texts.visible(link, max, false);
+        if (!text.isEmpty()) {
+            return text;
+        }
+        for (Element img : link.getElementsByTag("img")) {
+            String alt = Texts.collapse(img.attr("alt"), max);
+            if (!alt.isEmpty()) {
+                return alt;
+            }
+        }
+        return Texts.collapse(link.attr("title"), max);
+    }
+
+    /** True when the {@code rel} attribute has the token {@code nofollow} (tokens are space-separated, any case). */
+    static boolean hasRelNofollow(Element link) {
+        String rel = link.attr("rel");
+        return !rel.isEmpty() && hasToken(rel, "nofollow");
+    }
+
+    /**
+     * True when a {@code <meta name="robots">} of the page says {@code nofollow} or {@code none} (directives are
+     * comma-separated, any case). Only the generic name "robots" is read, not crawler-specific names.
+     */
+    static boolean metaRobotsNofollow(Document doc) {
+        for (Element meta : doc.getElementsByTag("meta")) {
+            if (meta.attr("name").strip().equalsIgnoreCase("robots")) {
+                String content = meta.attr("content");
+                if (hasToken(content, "nofollow") || hasToken(content, "none")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasToken(String list, String token) {
+        for (String t : list.split("[\\s,]+")) {
+            if (t.equalsIgnoreCase(token)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.shapecrawl.core.page;
+
+import dev.shapecrawl.events.Hashes;
+import org.jsoup.nodes.Document;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Analyses one fetched HTML page: outlinks ({@link LinkExtractor}), forms ({@link FormExtractor}), content hash
+ * and byte size. The caller parses the body once, with the page's final URL as location
+ * ({@code Jsoup.parse(body, finalUrl)}), and shares that {@link Document} with the tree builder; nothing here
+ * parses or modifies it. The node count is the tree's, not computed here.
+ *
+ * <p>Thread-safe; immutable: one analyzer serves every page of every job.
+ */
+public final class PageAnalyzer {
+    private final PageAnalysisSettings settings;
+    private final LinkExtractor links;
+    private final FormExtractor forms;
+
+    /** An analyzer with {@link PageAnalysisSettings#defaults()}. */
+    public PageAnalyzer() {
+        this(PageAnalysisSettings.defaults());
+    }
+
+    /** An analyzer bounded by {@code settings}. */
+    public PageAnalyzer(PageAnalysisSettings settings) {
+        if (settings == null) {
+            throw new IllegalArgumentException("settings: missing");
+        }
+        this.settings = settings;
+        this.links = new LinkExtractor(settings);
+        this.forms = new FormExtractor(settings);
+    }
+
+    /** The settings this analyzer applies. */
+    public PageAnalysisSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Analyses a page.
+     *
+     * @param doc   the page parsed from {@code body} with its final URL as location; not modified
+     * @param body  the decoded body the document was parsed from, for the hash and size; may be empty
+     * @param scope the job's scope, for each outlink's in-scope flag
+     * @return the analysis; never null
+     * @throws IllegalArgumentException if an argument is null or {@code doc} has no absolute http(s) location
+     */
+    public PageAnalysis analyze(Document doc, String body, CrawlScope scope) {
+        if (doc == null || body == null || scope == null) {
+            throw new IllegalArgumentException((doc == null ? "doc" : body == null ? "body" : "scope")
+                    + ": missing");
+        }
+        LinkExtractor.Result l = links.extract(doc, scope);
+        FormExtractor.Result f = forms.extract(doc);
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return new PageAnalysis(l.outlinks(), f.forms(), Hashes.sha256Hex(bytes), bytes.length, l.dropped(),
+                f.dropped());
+    }
+}
