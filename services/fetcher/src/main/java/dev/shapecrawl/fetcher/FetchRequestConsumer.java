@@ -6,14 +6,13 @@ import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.FetchError;
 import dev.shapecrawl.events.FetchErrorKind;
 import dev.shapecrawl.events.FetchRequest;
-import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.PageFetched;
 import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.messaging.Inbound;
+import dev.shapecrawl.messaging.Outbound;
 import io.quarkus.runtime.Startup;
-import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.annotations.Blocking;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
@@ -23,6 +22,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -88,14 +88,11 @@ public class FetchRequestConsumer {
     @Blocking
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
     public CompletionStage<Void> onRequest(Message<String> message) {
-        FetchRequest request;
-        try {
-            request = EventCodec.decode(EventType.FETCH_REQUEST, message.getPayload());
-        } catch (InvalidEventException e) {
-            metrics.rejected();
-            LOG.warnf("dead-lettering a malformed fetch request: %s", e.getMessage());
-            return message.nack(e);
+        Optional<FetchRequest> decoded = Inbound.decode(message, EventType.FETCH_REQUEST, metrics::rejected);
+        if (decoded.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
         }
+        FetchRequest request = decoded.get();
         try {
             inFlight.acquire();
         } catch (InterruptedException e) {
@@ -103,7 +100,7 @@ public class FetchRequestConsumer {
             return message.nack(e);
         }
         fetcher.fetch(request)
-                .thenCompose(page -> publish(page).subscribeAsCompletionStage())
+                .thenCompose(this::publish)
                 .whenComplete((ignored, failure) -> {
                     inFlight.release();
                     Throwable cause = unwrap(failure);
@@ -125,17 +122,14 @@ public class FetchRequestConsumer {
         return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 
-    private Uni<Void> publish(PageFetched page) {
+    private CompletableFuture<Void> publish(PageFetched page) {
         String json = EventCodec.encode(page);
         if (json.getBytes(StandardCharsets.UTF_8).length > maxMessageBytes) {
             // The body is what makes an event too large; the outcome is still worth recording.
             page = tooLarge(page);
             json = EventCodec.encode(page);
         }
-        OutgoingKafkaRecordMetadata<String> key = OutgoingKafkaRecordMetadata.<String>builder()
-                .withKey(page.key())
-                .build();
-        return pages.sendMessage(Message.of(json).addMetadata(key));
+        return Outbound.send(pages, page.key(), json);
     }
 
     private PageFetched tooLarge(PageFetched p) {

@@ -1,0 +1,197 @@
+package dev.shapecrawl.classifier;
+
+import dev.shapecrawl.events.CrawlSample;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.FetchError;
+import dev.shapecrawl.events.FetchErrorKind;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.TargetPage;
+import dev.shapecrawl.events.Timings;
+import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.testkit.kafka.EmbeddedKafkaResource;
+import dev.shapecrawl.testkit.kafka.TestKafka;
+import dev.shapecrawl.testkit.kafka.TopicClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The classifier service with the real (embedded) broker: a job's seed, its sample (a URL whose page arrives
+ * through {@code pages-fetched} like any other) and a mix of target pages, other pages and failures go in,
+ * some of them before the sample; {@code pages-classified} comes out for every page and {@code target-pages}
+ * for the targets only, none misclassified.
+ */
+@QuarkusTest
+@QuarkusTestResource(EmbeddedKafkaResource.class)
+class ClassifierKafkaTest {
+    static final String SITE = "http://docs.example.test/api/";
+    static final Duration WAIT = Duration.ofSeconds(90);
+    static TopicClient kafka;
+
+    @BeforeAll
+    static void start() {
+        kafka = new TopicClient(TestKafka.bootstrapServers());
+    }
+
+    @AfterAll
+    static void stop() {
+        kafka.close();
+    }
+
+    @Test
+    void pagesBeforeAndAfterTheSampleAreClassifiedAgainstIt() {
+        String job = "classify-it";
+        seed(job);
+        // Before the job has any sample: these must wait, not be classified against nothing.
+        page(job, "Early.html", SitePages.typePage("Early", 4), Purpose.MAP);
+        page(job, "early-index.html", SitePages.indexPage("Early index", 30), Purpose.MAP);
+
+        String sampleUrl = SITE + "Sample.html";
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", sampleUrl, null)));
+        page(job, "Sample.html", SitePages.typePage("Sample", 12), Purpose.SAMPLE);
+
+        page(job, "Small.html", SitePages.typePage("Small", 2), Purpose.MAP);
+        page(job, "Large.html", SitePages.typePage("Large", 60), Purpose.MAP);
+        page(job, "types.html", SitePages.indexPage("All types", 200), Purpose.MAP);
+        page(job, "help.html", SitePages.indexPage("Help", 5), Purpose.MAP);
+        failed(job, "gone.html", 404, FetchErrorKind.HTTP_STATUS, null);
+        failed(job, "manual.pdf", 200, FetchErrorKind.UNSUPPORTED_TYPE, "application/pdf");
+        page(job, "empty.html", "   ", Purpose.MAP);
+        page(job, "binary.html", "\u0000\u0001\u0002PNG\u0000garbage", Purpose.MAP);
+
+        Map<String, PageClassified> byUrl = classified(job, 11);
+        Set<String> targets = Set.of("Early.html", "Sample.html", "Small.html", "Large.html");
+        for (Map.Entry<String, PageClassified> e : byUrl.entrySet()) {
+            String name = e.getKey().substring(SITE.length());
+            PageClassified c = e.getValue();
+            assertEquals(targets.contains(name), c.target(), name + " similarity " + c.similarity() + " " + c.reason());
+        }
+        assertEquals("s1", byUrl.get(SITE + "Early.html").nearestSample());
+        assertNull(byUrl.get(SITE + "Early.html").reason());
+        assertTrue(byUrl.get(SITE + "types.html").outlinks().size() >= 200, "outlinks of the index page");
+        assertTrue(byUrl.get(SITE + "Large.html").nodeCount() > byUrl.get(SITE + "Small.html").nodeCount());
+        assertNotNull(byUrl.get(SITE + "Small.html").contentHash());
+        for (String failedPage : List.of("gone.html", "manual.pdf", "empty.html", "binary.html")) {
+            PageClassified c = byUrl.get(SITE + failedPage);
+            assertNull(c.similarity(), failedPage);
+            assertNotNull(c.reason(), failedPage);
+        }
+        assertTrue(byUrl.get(SITE + "gone.html").reason().contains("HTTP_STATUS"));
+        assertTrue(byUrl.get(SITE + "binary.html").reason().contains("binary"));
+
+        List<ConsumerRecord<String, String>> targetRecords = kafka.readUntil(Topics.TARGET_PAGES,
+                rs -> targetsOf(rs, job).size() >= targets.size(), WAIT);
+        Map<String, TargetPage> targetPages = targetsOf(targetRecords, job);
+        assertEquals(targets.stream().map(t -> SITE + t).collect(Collectors.toSet()), targetPages.keySet());
+        TargetPage large = targetPages.get(SITE + "Large.html");
+        assertTrue(large.body().contains("member59"));
+        assertEquals(SITE + "Large.html", targetRecords.stream().filter(r -> r.value().contains("Large.html"))
+                .findFirst().orElseThrow().key(), "target-pages is keyed by page URL");
+
+        given().get("/q/metrics").then().statusCode(200)
+                .body(containsString("shapecrawl_classifier_pages_total{outcome=\"target\"}"))
+                .body(containsString("shapecrawl_classifier_pages_total{outcome=\"unclassified\"}"))
+                .body(containsString("shapecrawl_classifier_held_bytes"));
+        given().get("/q/health/ready").then().statusCode(200);
+    }
+
+    @Test
+    void aJobWhoseSampleNeverArrivesIsReleasedWithAReason() {
+        String job = "classify-stuck";
+        seed(job);
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", SITE + "Never.html", null)));
+        page(job, "Waiting.html", SitePages.typePage("Waiting", 3), Purpose.MAP);
+        PageClassified c = classified(job, 1).get(SITE + "Waiting.html");
+        assertFalse(c.target());
+        assertNull(c.similarity());
+        assertTrue(c.reason().contains("not fetched yet"), c.reason());
+    }
+
+    @Test
+    void aMalformedPageEventIsDeadLettered() {
+        kafka.send(Topics.PAGES_FETCHED, "bad-page", "{\"type\":\"page-fetched\",\"version\":1}");
+        List<ConsumerRecord<String, String>> dead = kafka.readUntil(Topics.deadLetter(Topics.PAGES_FETCHED),
+                rs -> rs.stream().anyMatch(r -> "bad-page".equals(r.key())), WAIT);
+        String reason = TopicClient.header(dead.stream().filter(r -> "bad-page".equals(r.key())).findFirst()
+                .orElseThrow(), "dead-letter-reason");
+        assertTrue(reason.contains("schema page-fetched.v1"), reason);
+    }
+
+    static void seed(String job) {
+        kafka.send(Topics.CRAWL_SEEDS, job, EventCodec.encode(CrawlSeed.of(job, SITE + "index.html")));
+    }
+
+    static void page(String job, String name, String body, Purpose purpose) {
+        FetchRequest r = FetchRequest.get(job, SITE + name, purpose, 1);
+        publish(new PageFetched(r, r.url(), List.of(r.url()), 200, "text/html", "UTF-8", body, false,
+                body.length(), 1, new Timings(1, 1, 0), null));
+    }
+
+    static void failed(String job, String name, int status, FetchErrorKind kind, String contentType) {
+        FetchRequest r = FetchRequest.get(job, SITE + name, Purpose.MAP, 1);
+        publish(new PageFetched(r, r.url(), List.of(r.url()), status, contentType, null, null, false, 0, 1,
+                new Timings(1, 1, 0), new FetchError(kind, "test")));
+    }
+
+    static void publish(PageFetched page) {
+        kafka.send(Topics.PAGES_FETCHED, page.key(), EventCodec.encode(page));
+    }
+
+    static Map<String, PageClassified> classified(String job, int expected) {
+        List<ConsumerRecord<String, String>> records;
+        try {
+            records = kafka.readUntil(Topics.PAGES_CLASSIFIED, rs -> ofJob(rs, job).size() >= expected, WAIT);
+        } catch (AssertionError e) {
+            Set<String> got = ofJob(kafka.readUntil(Topics.PAGES_CLASSIFIED, rs -> true, Duration.ZERO), job).keySet();
+            throw new AssertionError("only " + got.size() + " of " + expected + " pages classified: " + got, e);
+        }
+        Map<String, PageClassified> byUrl = ofJob(records, job);
+        assertEquals(expected, byUrl.size(), byUrl.keySet().toString());
+        return byUrl;
+    }
+
+    static Map<String, PageClassified> ofJob(List<ConsumerRecord<String, String>> records, String job) {
+        Map<String, PageClassified> byUrl = new HashMap<>();
+        for (ConsumerRecord<String, String> r : records) {
+            if (job.equals(r.key())) {
+                PageClassified c = EventCodec.decode(EventType.PAGE_CLASSIFIED, r.value());
+                byUrl.put(c.request().url(), c);
+            }
+        }
+        return byUrl;
+    }
+
+    static Map<String, TargetPage> targetsOf(List<ConsumerRecord<String, String>> records, String job) {
+        Map<String, TargetPage> byUrl = new HashMap<>();
+        for (ConsumerRecord<String, String> r : records) {
+            TargetPage t = EventCodec.decode(EventType.TARGET_PAGE, r.value());
+            if (t.jobId().equals(job)) {
+                byUrl.put(t.url(), t);
+            }
+        }
+        return byUrl;
+    }
+}

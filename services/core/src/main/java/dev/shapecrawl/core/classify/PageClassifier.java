@@ -1,0 +1,149 @@
+package dev.shapecrawl.core.classify;
+
+import dev.shapecrawl.core.page.CrawlScope;
+import dev.shapecrawl.core.page.PageAnalysis;
+import dev.shapecrawl.core.page.PageAnalyzer;
+import dev.shapecrawl.core.similarity.SampleSet;
+import dev.shapecrawl.core.tree.HtmlTrees;
+import dev.shapecrawl.core.tree.LabelledTree;
+import dev.shapecrawl.events.Hashes;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.TargetPage;
+import org.jsoup.nodes.Document;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns one fetched page into its classification: structural similarity to the job's nearest sample (RTDM
+ * family, {@link SampleSet}), target or not, and the page's outlinks, forms, content hash, size and node count.
+ *
+ * <p>Every page gets a {@link PageClassified}; a page that cannot be classified gets one with a {@code reason}
+ * and no similarity, and is never a target: a failed fetch, no body (non-HTML), an empty body, binary content,
+ * a body over {@link ClassifierSettings#maxBodyChars()}, a tree cut at the node limit, or nesting deeper than
+ * {@link ClassifierSettings#maxHeight()}. Parsing is bounded (jsoup's nesting limit, the node limit) and
+ * iterative, so hostile pages cost bounded time and memory and never overflow the stack. Thread-safe.
+ */
+public final class PageClassifier {
+    private final ClassifierSettings settings;
+    private final PageAnalyzer analyzer;
+
+    /**
+     * @param settings bounds on hostile pages
+     * @param analyzer extracts outlinks and forms
+     */
+    public PageClassifier(ClassifierSettings settings, PageAnalyzer analyzer) {
+        this.settings = settings;
+        this.analyzer = analyzer;
+    }
+
+    /** A page's classification, and the target-page event when it is a target. */
+    public record Outcome(PageClassified classified, Optional<TargetPage> target) {
+    }
+
+    /**
+     * @param page  the fetched page
+     * @param model the job's samples, or null when the job has no usable sample (every page then gets a reason)
+     * @param scope the job's crawl scope, for the outlinks' in-scope flags
+     * @return the classification; never null
+     */
+    public Outcome classify(PageFetched page, JobModel model, CrawlScope scope) {
+        String jobId = page.request().jobId();
+        String body = page.body();
+        String refusal = refusal(page, model);
+        if (refusal != null) {
+            return unclassified(page, refusal, body == null ? 0 : utf8Length(body), 0, null);
+        }
+        Document doc = HtmlTrees.parse(body, page.finalUrl());
+        LabelledTree tree = model.trees().build(doc);
+        PageAnalysis analysis = analyzer.analyze(doc, body, scope);
+        if (tree.truncated()) {
+            return unclassified(page, "tree truncated at " + settings.maxNodes() + " nodes", analysis.byteSize(),
+                    tree.nodeCount(), analysis);
+        }
+        if (tree.height() >= settings.maxHeight()) {
+            return unclassified(page, "nesting deeper than " + settings.maxHeight() + " levels",
+                    analysis.byteSize(), tree.nodeCount(), analysis);
+        }
+        SampleSet.Classification c = model.samples().classify(tree);
+        double similarity = clamp(c.similarity());
+        PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
+                similarity, c.target(), model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
+                analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null);
+        Optional<TargetPage> target = c.target()
+                ? Optional.of(new TargetPage(jobId, page.finalUrl(), page.request().purpose(), similarity,
+                page.charset(), body))
+                : Optional.empty();
+        return new Outcome(classified, target);
+    }
+
+    /**
+     * The classification of a page that cannot be classified for a reason outside the page (its job has no
+     * usable sample): no similarity, not a target, the reason given.
+     */
+    public Outcome unclassifiable(PageFetched page, String reason) {
+        String body = page.body();
+        return unclassified(page, reason, body == null ? 0 : utf8Length(body), 0, null);
+    }
+
+    /** Why the page cannot be classified before parsing it, or null. */
+    private String refusal(PageFetched page, JobModel model) {
+        if (page.error() != null) {
+            return "fetch failed: " + page.error().kind() + (page.error().message().isEmpty() ? ""
+                    : " (" + page.error().message() + ")");
+        }
+        String body = page.body();
+        if (body == null) {
+            return "no HTML body (content type " + page.contentType() + ")";
+        }
+        if (body.isBlank()) {
+            return "empty body";
+        }
+        if (body.length() > settings.maxBodyChars()) {
+            return "body of " + body.length() + " characters exceeds " + settings.maxBodyChars();
+        }
+        if (isBinary(body)) {
+            return "binary content";
+        }
+        if (model == null) {
+            return "no usable sample page for the job";
+        }
+        return null;
+    }
+
+    /** A NUL, or more than {@code maxControlShare} control characters in the first {@code binaryProbe}. */
+    boolean isBinary(String body) {
+        int n = Math.min(body.length(), settings.binaryProbe());
+        int control = 0;
+        for (int i = 0; i < n; i++) {
+            char ch = body.charAt(i);
+            if (ch == 0) {
+                return true;
+            }
+            if (ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r' && ch != '\f') {
+                control++;
+            }
+        }
+        return n > 0 && control > settings.maxControlShare() * n;
+    }
+
+    private static Outcome unclassified(PageFetched page, String reason, long bytes, int nodes, PageAnalysis analysis) {
+        String hash = page.body() == null || page.body().isEmpty() ? null
+                : analysis != null ? analysis.contentHash() : Hashes.sha256Hex(page.body());
+        PageClassified classified = new PageClassified(page.request().jobId(), page.request(), page.finalUrl(),
+                page.status(), null, false, null,
+                analysis == null ? List.of() : analysis.outlinks(), analysis == null ? List.of() : analysis.forms(),
+                hash, bytes, nodes, reason);
+        return new Outcome(classified, Optional.empty());
+    }
+
+    private static long utf8Length(String s) {
+        return s.getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    private static double clamp(double v) {
+        return Math.max(0.0, Math.min(1.0, v));
+    }
+}

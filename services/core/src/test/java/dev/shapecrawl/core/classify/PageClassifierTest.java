@@ -1,0 +1,100 @@
+package dev.shapecrawl.core.classify;
+
+import dev.shapecrawl.core.page.CrawlScope;
+import dev.shapecrawl.core.page.PageAnalysisSettings;
+import dev.shapecrawl.core.page.PageAnalyzer;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SamplePage;
+import dev.shapecrawl.events.ScopeMode;
+import dev.shapecrawl.events.Timings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Hostile pages are classified (non-target, with a reason) in bounded time and memory, and never overflow the
+ * stack. The {@code @Timeout}s only guard against hangs; speed is measured by the benchmarks.
+ */
+class PageClassifierTest {
+    static final String URL = "http://site.test/a/page.html";
+    static final String SAMPLE = "<html><body><div class=\"main\"><h1>Title</h1><table class=\"t\"><tr><td>a</td>"
+            + "<td>b</td></tr><tr><td>c</td><td>d</td></tr></table></div></body></html>";
+
+    final PageClassifier classifier = new PageClassifier(ClassifierSettings.defaults(),
+            new PageAnalyzer(PageAnalysisSettings.defaults()));
+    final JobModel model = JobModel.of(List.of(new SamplePage("j", "s1", "http://site.test/a/s.html",
+            SamplePage.Status.READY, SAMPLE, null)), null, null, 200_000);
+    final CrawlScope scope = new CrawlScope(ScopeMode.HOST, "http://site.test/");
+
+    static PageFetched page(String body) {
+        FetchRequest r = FetchRequest.get("j", URL, Purpose.MAP, 1);
+        return new PageFetched(r, URL, List.of(URL), 200, "text/html", "UTF-8", body, false,
+                body == null ? 0 : body.length(), 1, new Timings(1, 1, 0), null);
+    }
+
+    PageClassifier.Outcome classify(String body) {
+        return classifier.classify(page(body), model, scope);
+    }
+
+    static void assertUnclassified(PageClassifier.Outcome o, String reasonPart) {
+        assertFalse(o.classified().target());
+        assertNull(o.classified().similarity());
+        assertNotNull(o.classified().reason());
+        assertTrue(o.classified().reason().contains(reasonPart), o.classified().reason());
+        assertTrue(o.target().isEmpty());
+    }
+
+    @Test
+    void theSampleItselfIsATarget() {
+        PageClassifier.Outcome o = classify(SAMPLE);
+        assertTrue(o.classified().target(), "similarity " + o.classified().similarity());
+        assertEquals("s1", o.classified().nearestSample());
+        assertEquals(URL, o.target().orElseThrow().url());
+    }
+
+    @Test
+    @Timeout(60)
+    void tenMebibytesOfHtmlAreRefusedOverTheCapOrTruncatedUnder() {
+        StringBuilder rows = new StringBuilder("<html><body><table>");
+        while (rows.length() < 10 * 1024 * 1024) {
+            rows.append("<tr><td>cell</td><td>cell</td></tr>");
+        }
+        assertUnclassified(classify(rows.append("</table></body></html>").toString()), "exceeds");
+
+        String under = rows.substring(0, 5 * 1024 * 1024);
+        assertUnclassified(classify(under), "tree truncated");
+    }
+
+    @Test
+    @Timeout(60)
+    void oneHundredThousandLevelsOfNestingDoNotOverflowTheStack() {
+        String deep = "<html><body>" + "<div>".repeat(100_000) + "x" + "</div>".repeat(100_000) + "</body></html>";
+        assertUnclassified(classify(deep), "nesting deeper than");
+    }
+
+    @Test
+    void emptyBinaryAndNonHtmlBodiesGetTheirReasons() {
+        assertUnclassified(classify(""), "empty body");
+        byte[] bytes = new byte[64 * 1024];
+        new Random(7).nextBytes(bytes);
+        assertUnclassified(classify(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1)), "binary");
+        assertUnclassified(classify(null), "no HTML body");
+    }
+
+    @Test
+    void aJobWithoutUsableSamplesClassifiesNothing() {
+        assertNull(JobModel.of(List.of(new SamplePage("j", "s1", URL, SamplePage.Status.FAILED, null, "404")),
+                null, null, 200_000));
+        assertUnclassified(classifier.classify(page(SAMPLE), null, scope), "no usable sample");
+    }
+}
