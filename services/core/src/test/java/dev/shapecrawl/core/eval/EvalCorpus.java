@@ -85,6 +85,18 @@ public final class EvalCorpus {
     }
 
     /**
+     * The development sites of other generators given by {@code shapecrawl.eval.dirs} ({@link DirectorySites}),
+     * parsed (cached for the JVM); empty if the property is unset.
+     */
+    public static synchronized List<Site> directorySites() {
+        List<Site> out = new ArrayList<>();
+        for (JavadocSite site : DirectorySites.fromProperty()) {
+            out.add(CACHE.computeIfAbsent(site.name(), name -> parse(site)));
+        }
+        return out;
+    }
+
+    /**
      * Parses one site given with its ground truth (used for the held-out checks, which live outside
      * {@link #sitesDirectory()}); not cached.
      */

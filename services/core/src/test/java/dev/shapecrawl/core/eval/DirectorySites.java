@@ -1,0 +1,99 @@
+package dev.shapecrawl.core.eval;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiPredicate;
+import java.util.regex.Pattern;
+
+/**
+ * Development sites of other generators than javadoc, read from local directories (Debian packages ship them as
+ * HTML; they cannot be resolved by Maven, so they are given by system property, like the held-out PostgreSQL
+ * manual). docs/evaluation.md, "Development sites of other generators", gives the packages, the commands and the
+ * ground truth of each kind.
+ *
+ * <p>Property {@code shapecrawl.eval.dirs}: comma-separated {@code name=kind:directory}, for example
+ * {@code sfml-2.5.1=doxygen:/usr/share/doc/libsfml-dev/html}. Kinds and their targets:
+ * <ul>
+ *   <li>{@code doxygen}: the class and struct reference pages, from the file layout: {@code class*.html} or
+ *       {@code struct*.html} at the site root, not the class index {@code classes.html}, not {@code *-members.html} (the member lists) and not
+ *       {@code *_source.html}; decoys are file, namespace, group, directory, member-list, index and source
+ *       pages.</li>
+ *   <li>{@code rustdoc}: the struct pages, from the file layout: {@code struct.<Name>.html} anywhere; redirect stubs
+ *       (a meta refresh at every re-export path, no body) are dropped from the site; decoys are the module, trait, enum, function, macro, type, constant, primitive and keyword pages.</li>
+ *   <li>{@code sphinx-module}: the module reference pages of a Sphinx site: HTML pages under {@code library/} that
+ *       carry the anchor Sphinx emits for a {@code .. module::} directive ({@code id="module-…"}); this ground
+ *       truth reads one attribute of the markup, not the file layout; decoys are every other page (chapter and
+ *       toctree pages of {@code library/}, the tutorial, how-tos, language reference, C API, what's new …).</li>
+ * </ul>
+ */
+final class DirectorySites {
+
+    static final String PROPERTY = "shapecrawl.eval.dirs";
+
+    private static final Pattern DOXYGEN_TYPE = Pattern.compile("(class|struct)[^/]*\\.html");
+    private static final Pattern RUSTDOC_STRUCT = Pattern.compile("(^|.*/)struct\\.[^/]+\\.html");
+
+    private DirectorySites() {
+    }
+
+    /** The sites named by {@value #PROPERTY}, in the order given; empty if the property is unset. */
+    static List<JavadocSite> fromProperty() {
+        String spec = System.getProperty(PROPERTY, "").trim();
+        List<JavadocSite> out = new ArrayList<>();
+        if (spec.isEmpty()) {
+            return out;
+        }
+        for (String entry : spec.split(",")) {
+            String[] nameRest = entry.trim().split("=", 2);
+            String[] kindDir = nameRest[1].split(":", 2);
+            out.add(load(nameRest[0], kindDir[0], Path.of(kindDir[1])));
+        }
+        return out;
+    }
+
+    static JavadocSite load(String name, String kind, Path root) {
+        BiPredicate<Path, String> target = switch (kind) {
+            case "doxygen" -> (r, path) -> isDoxygenTypePage(path);
+            case "rustdoc" -> (r, path) -> RUSTDOC_STRUCT.matcher(path).matches();
+            // Held-out only (the PostgreSQL manual): pages rendered from a DocBook refentry; never used to choose.
+            case "docbook-refentry" -> (r, path) -> HeldOutReport.isRefentry(r.resolve(path));
+            case "sphinx-module" -> (r, path) -> path.startsWith("library/") && hasModuleAnchor(r.resolve(path));
+            default -> throw new IllegalArgumentException("unknown site kind " + kind);
+        };
+        if (!Files.isDirectory(root)) {
+            throw new IllegalArgumentException(name + ": no directory " + root);
+        }
+        JavadocSite site = HeldOutReport.layoutSite(name, root, path -> target.test(root, path));
+        // rustdoc writes a redirect stub (a meta refresh, no body) at every re-export path; a crawler follows the
+        // redirect, and the stub is neither a target nor a page a person sees: dropped from the site.
+        List<JavadocSite.Page> pages = site.pages().stream().filter(page -> !isRedirectStub(root.resolve(page.path())))
+                .toList();
+        return new JavadocSite(name, root, pages);
+    }
+
+    static boolean isDoxygenTypePage(String path) {
+        return !path.contains("/") && !path.equals("classes.html") && DOXYGEN_TYPE.matcher(path).matches() && !path.endsWith("-members.html")
+                && !path.endsWith("_source.html");
+    }
+
+    private static boolean isRedirectStub(Path file) {
+        try {
+            return Files.size(file) < 2048 && Files.readString(file, StandardCharsets.UTF_8).contains("http-equiv=\"refresh\"");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean hasModuleAnchor(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8).contains("id=\"module-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
