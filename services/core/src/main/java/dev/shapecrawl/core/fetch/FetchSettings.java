@@ -1,5 +1,7 @@
 package dev.shapecrawl.core.fetch;
 
+import dev.shapecrawl.core.config.SettingValues;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -196,21 +198,21 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             String v = e.getValue() == null ? "" : e.getValue().strip();
             switch (name) {
                 case "user-agent" -> b.userAgent(v);
-                case "politeness-delay-ms" -> b.politenessDelayMs(parseLong(name, v));
-                case "max-crawl-delay-ms" -> b.maxCrawlDelayMs(parseLong(name, v));
-                case "max-attempts" -> b.maxAttempts(parseInt(name, v));
-                case "retry-base-delay-ms" -> b.retryBaseDelayMs(parseLong(name, v));
-                case "retry-jitter" -> b.retryJitter(parseDouble(name, v));
-                case "max-retry-after-ms" -> b.maxRetryAfterMs(parseLong(name, v));
-                case "max-redirects" -> b.maxRedirects(parseInt(name, v));
-                case "connect-timeout-ms" -> b.connectTimeoutMs(parseLong(name, v));
-                case "read-timeout-ms" -> b.readTimeoutMs(parseLong(name, v));
-                case "max-body-bytes" -> b.maxBodyBytes(parseInt(name, v));
-                case "max-concurrency" -> b.maxConcurrency(parseInt(name, v));
-                case "max-queued-per-host" -> b.maxQueuedPerHost(parseInt(name, v));
-                case "robots-cache-ttl-ms" -> b.robotsCacheTtlMs(parseLong(name, v));
-                case "robots-error-ttl-ms" -> b.robotsErrorTtlMs(parseLong(name, v));
-                case "robots-max-bytes" -> b.robotsMaxBytes(parseInt(name, v));
+                case "politeness-delay-ms" -> b.politenessDelayMs(SettingValues.wholeNumber(name, v));
+                case "max-crawl-delay-ms" -> b.maxCrawlDelayMs(SettingValues.wholeNumber(name, v));
+                case "max-attempts" -> b.maxAttempts(SettingValues.intNumber(name, v));
+                case "retry-base-delay-ms" -> b.retryBaseDelayMs(SettingValues.wholeNumber(name, v));
+                case "retry-jitter" -> b.retryJitter(SettingValues.number(name, v));
+                case "max-retry-after-ms" -> b.maxRetryAfterMs(SettingValues.wholeNumber(name, v));
+                case "max-redirects" -> b.maxRedirects(SettingValues.intNumber(name, v));
+                case "connect-timeout-ms" -> b.connectTimeoutMs(SettingValues.wholeNumber(name, v));
+                case "read-timeout-ms" -> b.readTimeoutMs(SettingValues.wholeNumber(name, v));
+                case "max-body-bytes" -> b.maxBodyBytes(SettingValues.intNumber(name, v));
+                case "max-concurrency" -> b.maxConcurrency(SettingValues.intNumber(name, v));
+                case "max-queued-per-host" -> b.maxQueuedPerHost(SettingValues.intNumber(name, v));
+                case "robots-cache-ttl-ms" -> b.robotsCacheTtlMs(SettingValues.wholeNumber(name, v));
+                case "robots-error-ttl-ms" -> b.robotsErrorTtlMs(SettingValues.wholeNumber(name, v));
+                case "robots-max-bytes" -> b.robotsMaxBytes(SettingValues.intNumber(name, v));
                 case "allowed-addresses" -> b.allowedAddresses(parseAddressClasses(name, v));
                 case "accepted-content-types" -> b.acceptedContentTypes(new LinkedHashSet<>(list(v)));
                 default -> throw new IllegalArgumentException(name + ": unknown fetch setting; known: "
@@ -233,30 +235,6 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             "max-redirects", "connect-timeout-ms", "read-timeout-ms", "max-body-bytes", "max-concurrency",
             "max-queued-per-host", "robots-cache-ttl-ms", "robots-error-ttl-ms", "robots-max-bytes",
             "allowed-addresses", "accepted-content-types");
-
-    private static long parseLong(String name, String v) {
-        try {
-            return Long.parseLong(v.replace("_", ""));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": not a whole number: '" + v + "'");
-        }
-    }
-
-    private static int parseInt(String name, String v) {
-        long x = parseLong(name, v);
-        if (x < Integer.MIN_VALUE || x > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(name + ": out of range: '" + v + "'");
-        }
-        return (int) x;
-    }
-
-    private static double parseDouble(String name, String v) {
-        try {
-            return Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": not a number: '" + v + "'");
-        }
-    }
 
     private static Set<AddressClass> parseAddressClasses(String name, String v) {
         Set<AddressClass> out = EnumSet.noneOf(AddressClass.class);

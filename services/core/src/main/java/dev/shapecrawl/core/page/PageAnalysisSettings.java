@@ -1,5 +1,7 @@
 package dev.shapecrawl.core.page;
 
+import dev.shapecrawl.core.config.SettingValues;
+
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -113,40 +115,18 @@ public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean foll
             String name = e.getKey();
             String v = e.getValue() == null ? "" : e.getValue().strip();
             switch (name) {
-                case "max-links" -> b.maxLinks((int) parse(name, v, Integer.MAX_VALUE));
-                case "max-link-chars" -> b.maxLinkChars(parse(name, v, Long.MAX_VALUE));
-                case "follow-nofollow" -> b.followNofollow(parseBoolean(name, v));
-                case "max-text-chars" -> b.maxTextChars((int) parse(name, v, Integer.MAX_VALUE));
-                case "max-forms" -> b.maxForms((int) parse(name, v, Integer.MAX_VALUE));
-                case "max-fields-per-form" -> b.maxFieldsPerForm((int) parse(name, v, Integer.MAX_VALUE));
-                case "max-options-per-field" -> b.maxOptionsPerField((int) parse(name, v, Integer.MAX_VALUE));
+                case "max-links" -> b.maxLinks(SettingValues.intNumber(name, v));
+                case "max-link-chars" -> b.maxLinkChars(SettingValues.wholeNumber(name, v));
+                case "follow-nofollow" -> b.followNofollow(SettingValues.bool(name, v));
+                case "max-text-chars" -> b.maxTextChars(SettingValues.intNumber(name, v));
+                case "max-forms" -> b.maxForms(SettingValues.intNumber(name, v));
+                case "max-fields-per-form" -> b.maxFieldsPerForm(SettingValues.intNumber(name, v));
+                case "max-options-per-field" -> b.maxOptionsPerField(SettingValues.intNumber(name, v));
                 default -> throw new IllegalArgumentException(name + ": unknown page analysis setting; known: "
                         + PROPERTY_NAMES);
             }
         }
         return b.build();
-    }
-
-    private static long parse(String name, String v, long max) {
-        try {
-            long n = Long.parseLong(v.replace("_", ""));
-            if (n > max || n < -max - 1) {
-                throw new IllegalArgumentException(name + ": out of range, was " + v);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": not a whole number: '" + v + "'");
-        }
-    }
-
-    private static boolean parseBoolean(String name, String v) {
-        if (v.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (v.equalsIgnoreCase("false")) {
-            return false;
-        }
-        throw new IllegalArgumentException(name + ": must be true or false, was '" + v + "'");
     }
 
     private static void atLeast(String name, long value, long min) {
