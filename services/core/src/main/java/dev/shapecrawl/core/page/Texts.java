@@ -10,6 +10,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.IntPredicate;
 
 /**
  * Bounded text extraction from a jsoup tree: visible text of a subtree, and the text next to a form control.
@@ -165,22 +166,8 @@ final class Texts {
      * {@code maxChars} without splitting a surrogate pair.
      */
     static String collapse(CharSequence s, int maxChars) {
-        StringBuilder out = new StringBuilder(Math.min(s.length(), maxChars == Integer.MAX_VALUE ? s.length()
-                : maxChars + 1));
-        boolean space = false;
-        for (int i = 0; i < s.length() && out.length() <= maxChars; i++) {
-            char c = s.charAt(i);
-            if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
-                space = out.length() > 0;
-            } else {
-                if (space) {
-                    out.append(' ');
-                    space = false;
-                }
-                out.append(c);
-            }
-        }
-        return cap(out.toString(), maxChars).strip();
+        return cap(collapseRuns(s, maxChars, c -> Character.isWhitespace(c) || Character.isSpaceChar(c)).toString(),
+                maxChars).strip();
     }
 
     /**
@@ -189,11 +176,21 @@ final class Texts {
      * submitted, such as an option's value taken from its text, so they are never cut.
      */
     static String stripAndCollapseAscii(String s) {
-        StringBuilder out = new StringBuilder(s.length());
+        return collapseRuns(s, Integer.MAX_VALUE, c -> c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
+                .toString();
+    }
+
+    /**
+     * Runs of characters that {@code isSpace} accepts become one space; none leads or trails. Stops once the
+     * output is longer than {@code maxChars} (the caller caps it).
+     */
+    private static StringBuilder collapseRuns(CharSequence s, int maxChars, IntPredicate isSpace) {
+        StringBuilder out = new StringBuilder(Math.min(s.length(), maxChars == Integer.MAX_VALUE ? s.length()
+                : maxChars + 1));
         boolean space = false;
-        for (int i = 0; i < s.length(); i++) {
+        for (int i = 0; i < s.length() && out.length() <= maxChars; i++) {
             char c = s.charAt(i);
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r') {
+            if (isSpace.test(c)) {
                 space = out.length() > 0;
             } else {
                 if (space) {
@@ -203,7 +200,7 @@ final class Texts {
                 out.append(c);
             }
         }
-        return out.toString();
+        return out;
     }
 
     /** {@code s} cut to at most {@code maxChars} characters, never in the middle of a surrogate pair. */
