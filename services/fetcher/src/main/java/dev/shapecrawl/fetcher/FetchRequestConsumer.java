@@ -124,12 +124,23 @@ public class FetchRequestConsumer {
 
     private CompletableFuture<Void> publish(PageFetched page) {
         String json = EventCodec.encode(page);
-        if (json.getBytes(StandardCharsets.UTF_8).length > maxMessageBytes) {
+        if (utf8LengthMayExceed(json, maxMessageBytes)) {
             // The body is what makes an event too large; the outcome is still worth recording.
             page = tooLarge(page);
             json = EventCodec.encode(page);
         }
         return Outbound.send(pages, page.key(), json);
+    }
+
+    /**
+     * Whether {@code json} may encode to more than {@code limit} UTF-8 bytes. A UTF-16 char takes at most three
+     * UTF-8 bytes, so most pages are cleared without copying a string of megabytes just to measure it.
+     */
+    static boolean utf8LengthMayExceed(String json, int limit) {
+        if ((long) json.length() * 3 <= limit) {
+            return false;
+        }
+        return json.getBytes(StandardCharsets.UTF_8).length > limit;
     }
 
     private PageFetched tooLarge(PageFetched p) {

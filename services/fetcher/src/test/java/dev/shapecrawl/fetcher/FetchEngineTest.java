@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,5 +50,14 @@ class FetchEngineTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FetchSettings.fromProperties(FetchEngine.engineProperties(config)));
         assertTrue(e.getMessage().contains("politeness-dely-ms"), e.getMessage());
+    }
+
+    @Test
+    void thePageSizeCheckCountsUtf8BytesOnlyWhenItMustAndThenExactly() {
+        assertFalse(FetchRequestConsumer.utf8LengthMayExceed("abc", 9));
+        assertFalse(FetchRequestConsumer.utf8LengthMayExceed("abcd", 4));
+        assertTrue(FetchRequestConsumer.utf8LengthMayExceed("abcde", 4));
+        assertFalse(FetchRequestConsumer.utf8LengthMayExceed("\u00e9\u00e9", 4), "two 2-byte chars fit in 4");
+        assertTrue(FetchRequestConsumer.utf8LengthMayExceed("\u20ac\u20ac", 5), "two 3-byte chars need 6");
     }
 }
