@@ -15,9 +15,12 @@ import java.util.Map;
  *
  * <p>Rules:
  * <ul>
- *   <li><b>Which elements</b>: {@code <a href>} and {@code <area href>} (image-map regions), in document
- *       order. Not {@code <link>} (stylesheets, feeds, alternates), {@code <script src>}, images, frames or
- *       iframes: they are resources of this page, not pages a person navigates to.</li>
+ *   <li><b>Which elements</b>: {@code <a href>}, {@code <area href>} (image-map regions), and
+ *       {@code <frame src>} and {@code <iframe src>}, in document order. A frame holds a document a person
+ *       reads and navigates in; a frameset page has no other way to its content (javadoc before version 11
+ *       opens with one), and Nutch's outlink extraction takes frames for the same reason. Not {@code <link>}
+ *       (stylesheets, feeds, alternates), {@code <script src>} or images: they are resources of this page, not
+ *       pages a person navigates to.</li>
  *   <li><b>Resolution</b>: against the document's base URL as the HTML standard defines it: the first
  *       {@code <base href>} (itself resolved against the page URL), else the page URL ({@link
  *       Document#location()}; jsoup applies the base while parsing, so the caller must parse with
@@ -32,6 +35,8 @@ import java.util.Map;
  *   <li><b>Duplicates</b>: one outlink per normalised URL, at the position of its first occurrence, with that
  *       occurrence's anchor text; only when that text is empty does a later occurrence's non-empty text replace
  *       it (an image link followed by a text link to the same product).</li>
+ *   <li><b>Frames' text</b>: a frame or iframe has no anchor text; its {@code title}, else its {@code name},
+ *       stands for it.</li>
  *   <li><b>Anchor text</b>: the visible text of the element (script and style excluded, whitespace collapsed,
  *       trimmed, at most {@link PageAnalysisSettings#maxTextChars()} characters); when empty, the {@code alt}
  *       of the first image inside that has one, then the {@code title} attribute — the order in which the
@@ -51,7 +56,7 @@ public final class LinkExtractor {
      * The outlinks of one page.
      *
      * @param outlinks the outlinks, in document order of first occurrence, one per normalised URL
-     * @param dropped  link elements ({@code a[href]}, {@code area[href]}) not examined because a bound was
+     * @param dropped  link elements ({@code a[href]}, {@code area[href]}, {@code frame[src]}, {@code iframe[src]}) not examined because a bound was
      *                 reached, >= 0
      */
     public record Result(List<Outlink> outlinks, int dropped) {
@@ -63,6 +68,9 @@ public final class LinkExtractor {
             }
         }
     }
+
+    /** The elements that lead to other pages, as a CSS selector. */
+    static final String LINK_ELEMENTS = "a[href], area[href], frame[src], iframe[src]";
 
     /** Most distinct hrefs whose resolution one extraction remembers. */
     static final int MAX_CACHED_HREFS = 20_000;
@@ -93,7 +101,7 @@ public final class LinkExtractor {
         if (!settings.followNofollow() && metaRobotsNofollow(doc)) {
             return new Result(List.of(), 0);
         }
-        Elements links = doc.select("a[href], area[href]");
+        Elements links = doc.select(LINK_ELEMENTS);
         List<String> urls = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         Map<String, Integer> index = new HashMap<>();
@@ -137,10 +145,11 @@ public final class LinkExtractor {
      * href hundreds of thousands of times. The cache holds at most {@value #MAX_CACHED_HREFS} hrefs.
      */
     private static String resolve(Element link, Map<String, String> cache) {
-        String href = link.attr("href");
+        String attribute = isFrame(link) ? "src" : "href";
+        String href = link.attr(attribute);
         String url = cache.get(href);
         if (url == null) {
-            url = UrlNormalizer.normalize(link.absUrl("href")).orElse("");
+            url = UrlNormalizer.normalize(link.absUrl(attribute)).orElse("");
             if (cache.size() < MAX_CACHED_HREFS) {
                 cache.put(href, url);
             }
@@ -156,8 +165,17 @@ public final class LinkExtractor {
         return out;
     }
 
+    private static boolean isFrame(Element link) {
+        String tag = link.normalName();
+        return tag.equals("frame") || tag.equals("iframe");
+    }
+
     private String anchorText(Element link) {
         int max = settings.maxTextChars();
+        if (isFrame(link)) {
+            String title = Texts.collapse(link.attr("title"), max);
+            return title.isEmpty() ? Texts.collapse(link.attr("name"), max) : title;
+        }
         if (link.normalName().equals("area")) {
             String alt = Texts.collapse(link.attr("alt"), max);
             return alt.isEmpty() ? Texts.collapse(link.attr("title"), max) : alt;

@@ -68,12 +68,31 @@ class LinkExtractorTest {
     }
 
     @Test
-    void takesOnlyAnchorsAndAreasNotResources() {
-        assertEquals(List.of("http://www.example.com/a", "http://www.example.com/region"), urls("""
+    void takesAnchorsAreasAndFramesNotResources() {
+        assertEquals(List.of("http://www.example.com/frame", "http://www.example.com/a",
+                "http://www.example.com/region"), urls("""
                 <head><link rel="stylesheet" href="/s.css"><link rel="next" href="/p3"><script src="/app.js"></script></head>
                 <img src="/logo.png"><iframe src="/frame"></iframe>
                 <a href="/a">a</a>
                 <map name="m"><area shape="rect" coords="0,0,10,10" href="/region" alt="Region"></map>"""));
+    }
+
+    @Test
+    void aFramesetLeadsToItsFramesNamedByTitleThenName() {
+        // javadoc before version 11 opens with a frameset: without its frames, mapping would stop at the entry.
+        Document frameset = Jsoup.parse("""
+                <html><frameset cols="20%,80%">
+                <frame src="overview-frame.html" name="packageListFrame" title="All Packages">
+                <frame src="allclasses-frame.html" name="packageFrame">
+                <frame src="overview-summary.html" name="classFrame" title="">
+                <noframes><a href="overview-summary.html">Non-frame version</a></noframes>
+                </frameset></html>""", "http://www.example.com/api/index.html");
+        List<Outlink> links = DEFAULTS.extract(frameset, SCOPE).outlinks();
+        assertEquals(List.of("http://www.example.com/api/overview-frame.html",
+                "http://www.example.com/api/allclasses-frame.html",
+                "http://www.example.com/api/overview-summary.html"), links.stream().map(Outlink::url).toList());
+        assertEquals(List.of("All Packages", "packageFrame", "classFrame"),
+                links.stream().map(Outlink::anchorText).toList());
     }
 
     @Test
