@@ -18,7 +18,7 @@ package dev.shapecrawl.testkit.site;
  * @param name           a label for reports; not used in the pages
  * @param seed           seed of the {@link java.util.Random} that draws names, record counts and links
  * @param urlStyle       URL scheme of every page ({@link UrlStyle})
- * @param sections       sections linked from the entry, >= 1 (<= 26 for letter-section styles)
+ * @param sections       sections linked from the entry, at least 1 (at most 26 for letter-section styles)
  * @param subsections    lists per section, 0..10; 0 means a section is a list itself
  * @param targetsPerList targets per list, >= 1
  * @param pageSize       list entries per list page, >= 1 (intentionally broken entries count too)
