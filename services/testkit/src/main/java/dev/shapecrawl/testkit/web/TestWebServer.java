@@ -37,8 +37,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  *
- * <p>Routes match the request path exactly (the query is ignored); an unknown path gets a {@code 404} with a
- * text body. Every request, routed or not, is logged ({@link #requests()}) with its arrival time before its
+ * <p>Routes match the request path exactly (the query is ignored); a path with no route goes to the
+ * {@link #fallback(Route) fallback}, which by default answers {@code 404} with a text body. Every request, routed or not, is logged ({@link #requests()}) with its arrival time before its
  * handler runs, so tests can measure delays between requests (politeness, retry back-off).
  *
  * <p>The server listens on 127.0.0.1 only. {@link #url(String)} names it {@code 127.0.0.1};
@@ -61,6 +61,7 @@ public final class TestWebServer implements AutoCloseable {
     private final ExecutorService handlers;
     private final Map<String, Route> routes = new ConcurrentHashMap<>();
     private final List<RecordedRequest> log = new CopyOnWriteArrayList<>();
+    private volatile Route fallback = TestWebServer::notFound;
 
     private TestWebServer(HttpServer server, ExecutorService handlers) {
         this.server = server;
@@ -104,6 +105,20 @@ public final class TestWebServer implements AutoCloseable {
             throw new IllegalArgumentException("path: must start with '/', was " + path);
         }
         routes.put(path, route);
+        return this;
+    }
+
+    /**
+     * Serves what {@code route} computes for every request whose path has no route of its own (replacing an
+     * earlier fallback). Routes still win, so a test can override single pages of a generated site. A fallback
+     * sees the whole request, so it can answer by path and query ({@link RecordedRequest#target()}), which routes
+     * cannot since they ignore the query.
+     */
+    public TestWebServer fallback(Route route) {
+        if (route == null) {
+            throw new IllegalArgumentException("route: must not be null");
+        }
+        this.fallback = route;
         return this;
     }
 
@@ -194,12 +209,8 @@ public final class TestWebServer implements AutoCloseable {
         log.add(request);
         String error = null;
         try {
-            Route route = routes.get(request.path());
-            TestResponse response = route == null
-                    ? TestResponse.bytes(404, "text/plain; charset=UTF-8", ("no route for " + request.path())
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8))
-                    : route.respond(request);
-            write(exchange, request, response);
+            Route route = routes.getOrDefault(request.path(), fallback);
+            write(exchange, request, route.respond(request));
         } catch (InterruptedException e) {
             error = "interrupted (server closing)";
             Thread.currentThread().interrupt();
@@ -216,6 +227,11 @@ public final class TestWebServer implements AutoCloseable {
             request.finishResponse(error);
             exchange.close();
         }
+    }
+
+    private static TestResponse notFound(RecordedRequest request) {
+        return TestResponse.bytes(404, "text/plain; charset=UTF-8",
+                ("no route for " + request.path()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private static RecordedRequest record(HttpExchange exchange, byte[] body, long nanos, long millis) {
