@@ -25,7 +25,8 @@ import java.util.regex.PatternSyntaxException;
  *
  * <p>Steps are matched by their {@code urlRegex} against the whole URL, whatever their kind (a FORM step's regex
  * describes its submissions' URLs; submitting is not decided here). Each distinct regular expression is tested at
- * most once per URL.
+ * most once per URL, and a test whose backtracking would run away counts as no match ({@code BoundedMatch}): the
+ * URLs come from the crawled site.
  *
  * <p>Immutable and thread-safe. {@link States} of one matcher mean nothing to another.
  */
@@ -217,7 +218,7 @@ public final class PatternMatcher {
 
     private boolean matches(int pattern, String url, byte[] memo) {
         if (memo[pattern] == 0) {
-            memo[pattern] = patterns[pattern].matcher(url).matches() ? (byte) 1 : (byte) 2;
+            memo[pattern] = BoundedMatch.matches(patterns[pattern], url) ? (byte) 1 : (byte) 2;
         }
         return memo[pattern] == 1;
     }

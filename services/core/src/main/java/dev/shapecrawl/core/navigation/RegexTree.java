@@ -45,16 +45,21 @@ public final class RegexTree {
     private final Map<Character, Node> punctuation = new LinkedHashMap<>();
 
     private RegexTree() {
-        any = new Node("ANY", "(?:[a-zA-Z0-9]+|[^a-zA-Z0-9])", null);
-        alnum = new Node("ALNUM", "[a-zA-Z0-9]+", any);
-        alpha = new Node("ALPHA", "[a-zA-Z]+", alnum);
-        digit = new Node("DIGIT", "[0-9]+", alnum);
-        symbol = new Node("SYMBOL", "[^a-zA-Z0-9]", any);
+        // ANY repeated is "any string": ".*" says so without a starred alternation, which java.util.regex
+        // matches by recursion (a stack overflow on a long URL)
+        any = new Node("ANY", "(?:[a-zA-Z0-9]+|[^a-zA-Z0-9])", ".*", null);
+        alnum = new Node("ALNUM", "[a-zA-Z0-9]+", "[a-zA-Z0-9]*", any);
+        alpha = new Node("ALPHA", "[a-zA-Z]+", "[a-zA-Z]*", alnum);
+        digit = new Node("DIGIT", "[0-9]+", "[0-9]*", alnum);
+        symbol = new Node("SYMBOL", "[^a-zA-Z0-9]", "[^a-zA-Z0-9]*", any);
         for (char c : PUNCTUATION.toCharArray()) {
-            punctuation.put(c, new Node("'" + c + "'", RegexText.literal(String.valueOf(c)), symbol));
+            String one = String.valueOf(c);
+            punctuation.put(c, new Node("'" + c + "'", RegexText.literal(one), RegexText.zeroOrMoreLiteral(one),
+                    symbol));
         }
         // '-' last in the class, where it is literal
-        other = new Node("OTHER", "[^a-zA-Z0-9" + PUNCTUATION.replace("-", "") + "-]", symbol);
+        String others = "[^a-zA-Z0-9" + PUNCTUATION.replace("-", "") + "-]";
+        other = new Node("OTHER", others, others + "*", symbol);
     }
 
     /** The tree of the specification, §5.5. */
@@ -162,12 +167,14 @@ public final class RegexTree {
     public static final class Node {
         private final String name;
         private final String regex;
+        private final String zeroOrMore;
         private final Node parent;
         private final int depth;
 
-        private Node(String name, String regex, Node parent) {
+        private Node(String name, String regex, String zeroOrMore, Node parent) {
             this.name = name;
             this.regex = regex;
+            this.zeroOrMore = zeroOrMore;
             this.parent = parent;
             this.depth = parent == null ? 0 : parent.depth + 1;
         }
@@ -180,6 +187,14 @@ public final class RegexTree {
         /** The node's language as a Java regular expression, matching one token (or a run, for ALNUM). */
         public String regex() {
             return regex;
+        }
+
+        /**
+         * The node's language repeated zero or more times, as TOKENREGEX writes it when some URL lacks the token
+         * ({@code [a-zA-Z]*}, {@code _*}; {@code .*} for ANY, the same language as its starred union).
+         */
+        public String zeroOrMore() {
+            return zeroOrMore;
         }
 
         /** The parent, null for the root. */

@@ -15,8 +15,9 @@ import java.util.Objects;
  *       {@code Chaves, Ugher} → ALPHA {@code [a-zA-Z]+}; {@code 8, D} → ALNUM {@code [a-zA-Z0-9]+}.</li>
  *   <li>If some URL has no token at this position (ε, written as the empty string), the result may repeat
  *       zero times: the thesis appends {@code *} (Figure 3.4: {@code _*}, {@code \w*}), the specification's
- *       default; {@link RegexText#zeroOrMore} turns a trailing {@code +} into {@code *} and groups a longer
- *       literal ({@code (?:page)*}) so the result is a valid Java regular expression.</li>
+ *       default, written so the result is a valid Java regular expression: a trailing {@code +} becomes
+ *       {@code *} ({@code [a-zA-Z0-9]*}), a longer literal is grouped ({@code (?:page)*};
+ *       {@link RegexTree.Node#zeroOrMore()}).</li>
  * </ul>
  * Immutable and thread-safe.
  */
@@ -63,7 +64,10 @@ public final class TokenRegex {
         if (first == null) {
             throw new IllegalArgumentException("tokens: at least one must be non-empty, was " + tokens);
         }
-        String regex = allEqual ? RegexText.literal(first) : tree.lowestCommonAncestor(leaves).regex();
-        return someEmpty ? RegexText.zeroOrMore(regex) : regex;
+        if (allEqual) {
+            return someEmpty ? RegexText.zeroOrMoreLiteral(first) : RegexText.literal(first);
+        }
+        RegexTree.Node lca = tree.lowestCommonAncestor(leaves);
+        return someEmpty ? lca.zeroOrMore() : lca.regex();
     }
 }

@@ -144,9 +144,12 @@ public final class UrlPattern {
         return regex;
     }
 
-    /** Whether the whole of {@code url} matches. */
+    /**
+     * Whether the whole of {@code url} matches. A URL whose match would take pathological backtracking counts as
+     * not matching ({@code BoundedMatch}).
+     */
     public boolean matches(String url) {
-        return compiled.matcher(url).matches();
+        return BoundedMatch.matches(compiled, url);
     }
 
     private static int commonPrefixLength(List<String> values) {

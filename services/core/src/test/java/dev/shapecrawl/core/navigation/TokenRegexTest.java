@@ -36,7 +36,7 @@ class TokenRegexTest {
         assertEquals("\\.*", tr.of(List.of("", ".")));
         assertEquals("[0-9]*", tr.of(List.of("1", "", "22")));
         assertEquals("[^a-zA-Z0-9]*", tr.of(List.of("-", "", "_")));
-        assertEquals("(?:[a-zA-Z0-9]+|[^a-zA-Z0-9])*", tr.of(List.of("a", "", ".")));
+        assertEquals(".*", tr.of(List.of("a", "", ".")), "ANY repeated: any string, without a starred alternation");
         for (String regex : List.of(tr.of(List.of("page", "")), tr.of(List.of("a", "", ".")))) {
             assertTrue(Pattern.matches(regex, ""), regex);
         }
