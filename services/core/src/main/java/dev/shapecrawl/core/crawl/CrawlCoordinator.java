@@ -26,8 +26,9 @@ import java.util.function.LongSupplier;
  * Runs crawl jobs from their events: a seed starts a mapping (first time, or when the seed asks to remap) or a
  * crawl by the stored navigation pattern (a re-crawl); each classified page answers one request and may lead to
  * more; when a traversal has no request outstanding it ends, and a mapping's end learns the next pattern version
- * and starts the first crawl run. Not thread-safe: the caller serialises events of one job (the pattern service
- * keys every input by job, so one stream task owns a job).
+ * and starts the first crawl run (or, when no pattern can be learned, fails the job with a reason). Not
+ * thread-safe: the caller serialises events of one job (the pattern service keys every input by job, so one stream
+ * task owns a job).
  *
  * <p>Mapping is the seed's Algorithm 2 (Vidal 2006, specification §4.2): breadth-first from the entry point over
  * in-scope outlinks, a URL requested at most once, the BFS parent and depth kept for the target pages map,
@@ -36,9 +37,10 @@ import java.util.function.LongSupplier;
  * requests are sent in discovery order and the fetcher serves each host first in, first out.
  *
  * <p>Crawling is §7.2 (off-by-one corrected): from the entry point, only links that the pattern step of their
- * level matches are requested ({@link PatternMatcher}). A page the classifier confirms as a target counts as found
- * (so precision does not rest on the URL regexes alone, unlike the seed); targets no earlier traversal found are
- * counted as new (Table 5.3's "new target pages").
+ * level matches are requested ({@link PatternMatcher}); a page linked again before its answer, in states it was not
+ * reached in yet, is expanded in all of them when the answer comes. A page the classifier confirms as a target
+ * counts as found (so precision does not rest on the URL regexes alone, unlike the seed); targets no earlier
+ * traversal found are counted as new (Table 5.3's "new target pages").
  *
  * <p>Duplicates are harmless: an answer for a URL that is not outstanding in the current traversal is ignored, so
  * a redelivered event changes nothing.
@@ -50,9 +52,9 @@ public final class CrawlCoordinator {
     private final CrawlOutput out;
     private final NavigationPatternGenerator generator;
     private final LongSupplier clockMs;
-    private final Map<String, PatternMatcher> matchers = new LinkedHashMap<>(16, 0.75f, true) {
+    private final Map<String, Compiled> matchers = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, PatternMatcher> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, Compiled> eldest) {
             return size() > MATCHER_CACHE;
         }
     };
@@ -176,12 +178,24 @@ public final class CrawlCoordinator {
             return;
         }
         for (Outlink link : page.outlinks()) {
-            if (!link.inScope() || store.url(job.jobId, traversal, link.url()).isPresent()) {
+            if (!link.inScope()) {
                 continue;
             }
             PatternMatcher.States next = matcher.next(from, link.url());
-            if (!next.isEmpty()) {
+            if (next.isEmpty()) {
+                continue;
+            }
+            Optional<UrlEntry> seen = store.url(job.jobId, traversal, link.url());
+            if (seen.isEmpty()) {
                 request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.CRAWL, matcher.encode(next));
+            } else if (!seen.get().done()) {
+                // Reached another way before its answer (branches share pages): its links are followed for every
+                // way it was reached. An answered page is not fetched again for this.
+                PatternMatcher.States known = matcher.decode(seen.get().states());
+                if (!known.containsAll(next)) {
+                    store.putUrl(job.jobId, traversal, link.url(),
+                            seen.get().withStates(matcher.encode(known.union(next))));
+                }
             }
         }
     }
@@ -251,7 +265,22 @@ public final class CrawlCoordinator {
         }
         job.phase = Phase.PATTERN;
         out.status(job.freeze().status(clockMs.getAsLong()));
-        GeneratedPattern generated = generator.generate(job.seed.entryUrl(), pages);
+        GeneratedPattern generated;
+        try {
+            generated = generator.generate(job.seed.entryUrl(), pages);
+        } catch (RuntimeException e) {
+            // the answer that ended the mapping is recorded already: an exception here would leave the job
+            // mapping forever, with nothing outstanding
+            job.phase = Phase.FAILED;
+            job.lastError = "pattern generation failed for " + pages.size() + " mapped pages: " + e;
+            return;
+        }
+        if (generated.branches().isEmpty()) {
+            job.phase = Phase.FAILED;
+            job.lastError = "no navigation pattern: none of the " + targets + " target pages hangs below the entry "
+                    + job.seed.entryUrl() + " in the mapping's breadth-first tree";
+            return;
+        }
         long version = job.pattern == null ? 1 : job.pattern.patternVersion() + 1;
         job.pattern = new NavigationPattern(job.jobId, version, job.seed.entryUrl(), generated.branches(),
                 generated.targetsMapped(), generated.coverage());
@@ -271,8 +300,18 @@ public final class CrawlCoordinator {
 
     private PatternMatcher matcher(Draft job) {
         NavigationPattern pattern = Objects.requireNonNull(job.pattern, "pattern");
-        return matchers.computeIfAbsent(job.jobId + '\n' + pattern.patternVersion(),
-                k -> PatternMatcher.of(pattern.branches()));
+        String key = job.jobId + '\n' + pattern.patternVersion();
+        Compiled cached = matchers.get(key);
+        // a job id and version name one pattern unless the job's state was reset meanwhile: compare, it is cheap
+        if (cached == null || !cached.branches().equals(pattern.branches())) {
+            cached = new Compiled(pattern.branches(), PatternMatcher.of(pattern.branches()));
+            matchers.put(key, cached);
+        }
+        return cached.matcher();
+    }
+
+    /** A pattern's branches and their matcher. */
+    private record Compiled(List<NavigationPattern.Branch> branches, PatternMatcher matcher) {
     }
 
     private void save(Draft job) {

@@ -26,6 +26,11 @@ public record UrlEntry(int depth, String parentUrl, long order, boolean done, bo
         return new UrlEntry(depth, parentUrl, order, false, false, states);
     }
 
+    /** This entry reached in {@code states} (encoded as {@link dev.shapecrawl.core.navigation.PatternMatcher} does). */
+    public UrlEntry withStates(String states) {
+        return new UrlEntry(depth, parentUrl, order, done, target, states);
+    }
+
     /** This entry with its answer recorded. */
     public UrlEntry answered(boolean isTarget) {
         return new UrlEntry(depth, parentUrl, order, true, isTarget, states);

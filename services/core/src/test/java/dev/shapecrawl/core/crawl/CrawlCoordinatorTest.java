@@ -6,6 +6,7 @@ import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.ScopeMode;
@@ -92,6 +93,62 @@ class CrawlCoordinatorTest {
         assertEquals(crawled.size(), last.crawlingFetches());
         assertTrue(last.crawlingFetches() < last.mappingFetches(), last.toString());
         assertEquals(1, store.traversals(), "the map is dropped once the pattern is learned");
+    }
+
+    @Test
+    void thePublishedPatternHasTheListsBranchAndTheShortcut() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        NavigationPattern pattern = site.patterns.get(0);
+        assertEquals(2, pattern.branches().size(), "4 of 5 targets through the lists < 99%: the shortcut too");
+        NavigationPattern.Branch lists = pattern.branches().get(0);
+        assertEquals(List.of("^https?://s\\.test/list/[a-zA-Z]+$", "^https?://s\\.test/artist\\?cd=[0-9]+$"),
+                lists.steps().stream().map(NavigationPattern.Step::urlRegex).toList());
+        assertEquals(4, lists.targetCount());
+        assertEquals(List.of(E + "list/A", E + "list/B"), lists.steps().get(0).examples());
+        NavigationPattern.Branch shortcut = pattern.branches().get(1);
+        assertEquals(List.of("^https?://s\\.test/artist\\?cd=1$"),
+                shortcut.steps().stream().map(NavigationPattern.Step::urlRegex).toList());
+        assertEquals(1.0, pattern.coverage());
+        assertEquals(1, urls(site.requests, Purpose.CRAWL).stream().filter((E + "artist?cd=1")::equals).count(),
+                "reached by both branches, requested once by the crawl");
+    }
+
+    @Test
+    void aPageReachedAgainBeforeItsAnswerIsExpandedInEveryStateItWasReachedIn() {
+        // a stored pattern whose two branches share the hub step at different depths
+        String hub = "^https?://s\\.test/hub/[0-9]+$";
+        NavigationPattern pattern = new NavigationPattern("j", 1, E, List.of(
+                new NavigationPattern.Branch(List.of(step(hub), step("^https?://s\\.test/item/[0-9]+$")), 1),
+                new NavigationPattern.Branch(List.of(step("^https?://s\\.test/sec/[a-z]+$"), step(hub),
+                        step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0);
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
+                100, null));
+        SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
+        site.page(E, E + "sec/a", E + "hub/1");
+        site.page(E + "sec/a", E + "hub/1", E + "hub/2");
+        site.page(E + "hub/1", E + "item/1", E + "deep/1");
+        site.page(E + "hub/2", E + "deep/2");
+        site.page(E + "item/1").page(E + "deep/1").page(E + "deep/2");
+        CrawlCoordinator coordinator = coordinator(store, site);
+
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+
+        List<String> crawled = urls(site.requests, Purpose.CRAWL);
+        assertEquals(1, site.requestsFor(E + "hub/1"));
+        assertTrue(crawled.contains(E + "item/1"), "hub/1 as step 1 of the first branch");
+        assertTrue(crawled.contains(E + "deep/1"), "hub/1 as step 2 of the second: reached from sec/a before its answer");
+        assertTrue(crawled.contains(E + "deep/2"));
+        assertEquals(3, site.lastStatus().targets());
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+    }
+
+    private static NavigationPattern.Step step(String regex) {
+        return new NavigationPattern.Step("LINK", regex, null, false, List.of());
     }
 
     @Test
