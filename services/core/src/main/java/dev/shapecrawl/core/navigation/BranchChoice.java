@@ -23,7 +23,7 @@ import java.util.Map;
  * {@code minCoverage} of the mapped targets or {@code maxBranches} are taken ({@link PatternSettings}). With
  * {@code maxBranches} 1 only the first candidate is taken, which is Definition 5. "Reach" is measured as the crawl
  * would decide it ({@link PatternMatcher}): a target is reached if the branch follows its breadth-first path link
- * by link, loops included.
+ * by link, loops included ({@link TargetPagesMap#follow}).
  *
  * <p><b>The shortcut</b> (thesis §3.2, specification §4.3, §5.7): a target linked straight from the entry point is
  * grouped under the root on its own and is a candidate with one target. The seed never chooses it; the crawl
@@ -41,7 +41,7 @@ public final class BranchChoice {
 
     /** Definition 5's order, with the specification's ties (§5.6 [R]). */
     private static final Comparator<Candidate> ORDER = Comparator.comparingLong(Candidate::targetCount).reversed()
-            .thenComparingInt(c -> c.path().size())
+            .thenComparingInt(Candidate::length)
             .thenComparingLong(c -> c.end().discovery());
 
     private final int maxBranches;
@@ -76,21 +76,17 @@ public final class BranchChoice {
      */
     public static List<Candidate> candidates(GroupedNode root) {
         List<Candidate> out = new ArrayList<>();
-        Deque<List<GroupedNode>> work = new ArrayDeque<>();
+        Deque<Candidate> work = new ArrayDeque<>();
         for (GroupedNode c : root.children()) {
-            work.push(List.of(c));
+            work.push(new Candidate(c, null));
         }
         while (!work.isEmpty()) {
-            List<GroupedNode> path = work.pop();
-            GroupedNode end = path.get(path.size() - 1);
-            if (end.targetCount() > 0) {
-                out.add(new Candidate(path));
+            Candidate path = work.pop();
+            if (path.targetCount() > 0) {
+                out.add(path);
             }
-            for (GroupedNode c : end.children()) {
-                List<GroupedNode> longer = new ArrayList<>(path.size() + 1);
-                longer.addAll(path);
-                longer.add(c);
-                work.push(List.copyOf(longer));
+            for (GroupedNode c : path.end().children()) {
+                work.push(new Candidate(c, path));
             }
         }
         out.sort(ORDER);
@@ -105,14 +101,12 @@ public final class BranchChoice {
      */
     public GeneratedPattern choose(GroupedNode root, TargetPagesMap map) {
         long total = map.targetCount();
-        List<List<String>> paths = map.targetPaths();
-        Map<String, Integer> targetIndex = new HashMap<>(paths.size() * 2);
-        for (int t = 0; t < paths.size(); t++) {
-            List<String> path = paths.get(t);
-            targetIndex.put(path.get(path.size() - 1), t);
+        Map<String, Integer> targetIndex = new HashMap<>(map.targets().size() * 2);
+        for (TargetPagesMap.Node t : map.targets()) {
+            targetIndex.put(t.url(), targetIndex.size());
         }
-        BitSet uncovered = new BitSet(paths.size());
-        uncovered.set(0, paths.size());
+        BitSet uncovered = new BitSet(targetIndex.size());
+        uncovered.set(0, targetIndex.size());
         List<NavigationPattern.Branch> chosen = new ArrayList<>();
         for (Candidate c : candidates(root)) {
             if (chosen.size() >= maxBranches
@@ -129,24 +123,22 @@ public final class BranchChoice {
             }
             NavigationPattern.Branch branch = c.toBranch(0);
             PatternMatcher alone = PatternMatcher.of(List.of(branch));
-            for (int t = uncovered.nextSetBit(0); t >= 0; t = uncovered.nextSetBit(t + 1)) {
-                if (alone.atTarget(alone.follow(paths.get(t)))) {
-                    uncovered.clear(t);
+            map.follow(alone, (t, s) -> {
+                if (alone.atTarget(s)) {
+                    uncovered.clear(targetIndex.get(t.url()));
                 }
-            }
+            });
             chosen.add(branch);
         }
-        return counted(chosen, paths, total);
+        return counted(chosen, map);
     }
 
     /** The branches with the targets each reaches, and the share all of them reach. */
-    private static GeneratedPattern counted(List<NavigationPattern.Branch> chosen, List<List<String>> paths,
-                                            long total) {
+    private static GeneratedPattern counted(List<NavigationPattern.Branch> chosen, TargetPagesMap map) {
         PatternMatcher matcher = PatternMatcher.of(chosen);
         long[] perBranch = new long[chosen.size()];
-        long covered = 0;
-        for (List<String> path : paths) {
-            PatternMatcher.States s = matcher.follow(path);
+        long[] covered = new long[1];
+        map.follow(matcher, (t, s) -> {
             boolean any = false;
             for (int b = 0; b < perBranch.length; b++) {
                 if (matcher.atTarget(s, b)) {
@@ -154,13 +146,14 @@ public final class BranchChoice {
                     any = true;
                 }
             }
-            covered += any ? 1 : 0;
-        }
+            covered[0] += any ? 1 : 0;
+        });
         List<NavigationPattern.Branch> branches = new ArrayList<>(chosen.size());
         for (int b = 0; b < chosen.size(); b++) {
             branches.add(new NavigationPattern.Branch(chosen.get(b).steps(), perBranch[b]));
         }
-        return new GeneratedPattern(branches, total, total == 0 ? 0 : (double) covered / total);
+        long total = map.targetCount();
+        return new GeneratedPattern(branches, total, total == 0 ? 0 : (double) covered[0] / total);
     }
 
     private boolean reached(long covered, long total) {
@@ -168,32 +161,49 @@ public final class BranchChoice {
     }
 
     /**
-     * A path of T' from the root (excluded) to a node holding targets.
-     *
-     * @param path the nodes from a child of the root to the end node
+     * A path of T' from the root (excluded) to a node, kept as a link to the path of its parent so that the paths
+     * of a deep map share their prefixes.
      */
-    public record Candidate(List<GroupedNode> path) {
-        public Candidate {
-            path = List.copyOf(path);
-            if (path.isEmpty()) {
-                throw new IllegalArgumentException("path: at least one node is needed");
-            }
+    public static final class Candidate {
+        private final GroupedNode end;
+        private final Candidate parent;
+        private final int length;
+
+        private Candidate(GroupedNode end, Candidate parent) {
+            this.end = end;
+            this.parent = parent;
+            this.length = parent == null ? 1 : parent.length + 1;
         }
 
         /** The end node. */
         public GroupedNode end() {
-            return path.get(path.size() - 1);
+            return end;
+        }
+
+        /** The number of nodes on the path (steps of the branch), >= 1. */
+        public int length() {
+            return length;
         }
 
         /** The end node's own targets. */
         public long targetCount() {
-            return end().targetCount();
+            return end.targetCount();
+        }
+
+        /** The nodes from a child of the root to the end node. */
+        public List<GroupedNode> path() {
+            GroupedNode[] nodes = new GroupedNode[length];
+            Candidate c = this;
+            for (int i = length - 1; i >= 0; i--, c = c.parent) {
+                nodes[i] = c.end;
+            }
+            return List.of(nodes);
         }
 
         /** The path as a branch of LINK steps: each node's pattern, loop flag and first members as examples. */
         public NavigationPattern.Branch toBranch(long targetCount) {
-            List<NavigationPattern.Step> steps = new ArrayList<>(path.size());
-            for (GroupedNode n : path) {
+            List<NavigationPattern.Step> steps = new ArrayList<>(length);
+            for (GroupedNode n : path()) {
                 List<String> examples = n.members().stream().limit(EXAMPLES_PER_STEP).map(MappedPage::url).toList();
                 steps.add(new NavigationPattern.Step("LINK", n.pattern().regex(), null, n.loop(), examples));
             }

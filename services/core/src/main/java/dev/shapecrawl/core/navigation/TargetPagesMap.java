@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * The target pages map, TPM (Vidal 2006, §3.2, Algorithm 2; specification §4.1–§4.2): the breadth-first tree
@@ -26,13 +27,11 @@ import java.util.Set;
  */
 public final class TargetPagesMap {
     private final Node root;
-    private final long targetCount;
-    private final List<List<String>> targetPaths;
+    private final List<Node> targets;
 
-    private TargetPagesMap(Node root, long targetCount, List<List<String>> targetPaths) {
+    private TargetPagesMap(Node root, List<Node> targets) {
         this.root = root;
-        this.targetCount = targetCount;
-        this.targetPaths = targetPaths;
+        this.targets = targets;
     }
 
     /**
@@ -89,37 +88,32 @@ public final class TargetPagesMap {
         return kept;
     }
 
-    /** Nodes bottom-up, by an explicit post-order walk; targets' paths top-down. */
+    /** Nodes bottom-up, by an explicit post-order walk. */
     private static TargetPagesMap build(MappedPage rootPage, Map<String, List<MappedPage>> children) {
         Deque<Frame> stack = new ArrayDeque<>();
         stack.push(new Frame(rootPage, children.getOrDefault(rootPage.url(), List.of())));
-        List<List<String>> paths = new ArrayList<>();
-        List<String> path = new ArrayList<>();
-        long targets = 0;
+        List<Node> targets = new ArrayList<>();
         Node root = null;
         while (!stack.isEmpty()) {
             Frame f = stack.peek();
             if (f.next < f.pending.size()) {
                 MappedPage child = f.pending.get(f.next++);
-                path.add(child.url());
-                if (child.target()) {
-                    targets++;
-                    paths.add(List.copyOf(path));
-                }
                 stack.push(new Frame(child, children.getOrDefault(child.url(), List.of())));
                 continue;
             }
             stack.pop();
             boolean isRoot = stack.isEmpty();
             Node node = new Node(f.page, f.page.target() && !isRoot, f.built);
+            if (node.target()) {
+                targets.add(node);
+            }
             if (isRoot) {
                 root = node;
             } else {
                 stack.peek().built.add(node);
-                path.remove(path.size() - 1);
             }
         }
-        return new TargetPagesMap(root, targets, List.copyOf(paths));
+        return new TargetPagesMap(root, List.copyOf(targets));
     }
 
     /** The root: the entry point. */
@@ -129,16 +123,41 @@ public final class TargetPagesMap {
 
     /** The number of target pages in the map, >= 0. */
     public long targetCount() {
-        return targetCount;
+        return targets.size();
+    }
+
+    /** The target pages, children before parents (the rare target that has children of its own comes after them). */
+    public List<Node> targets() {
+        return targets;
     }
 
     /**
-     * The path to each target page below the root: the URLs from a child of the entry point down to the target,
-     * targets in depth-first order over children in discovery order. A pattern reaches a target of the map if
-     * it follows this path ({@link PatternMatcher}).
+     * Follows the map from the root as a crawl by {@code matcher} would follow its links, and tells the states each
+     * target page is reached in. A page the matcher does not follow is not descended into, so the targets below
+     * it are not told. Iterative; each page's link is tested once.
+     *
+     * @param matcher  the pattern
+     * @param onTarget called with each target page reached and its (non-empty) states
      */
-    public List<List<String>> targetPaths() {
-        return targetPaths;
+    public void follow(PatternMatcher matcher, BiConsumer<Node, PatternMatcher.States> onTarget) {
+        Deque<Map.Entry<Node, PatternMatcher.States>> stack = new ArrayDeque<>();
+        stack.push(Map.entry(root, matcher.start()));
+        while (!stack.isEmpty()) {
+            Map.Entry<Node, PatternMatcher.States> e = stack.pop();
+            if (!matcher.expands(e.getValue())) {
+                continue;
+            }
+            for (Node c : e.getKey().children()) {
+                PatternMatcher.States s = matcher.next(e.getValue(), c.url());
+                if (s.isEmpty()) {
+                    continue;
+                }
+                if (c.target()) {
+                    onTarget.accept(c, s);
+                }
+                stack.push(Map.entry(c, s));
+            }
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.shapecrawl.core.navigation;
 import dev.shapecrawl.events.NavigationPattern;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -308,6 +310,24 @@ class NavigationPatternGeneratorTest {
         assertEquals("^https?://shop\\.test/hub/[0-9]+$", steps.get(0).urlRegex());
         assertTrue(steps.get(0).loop());
         assertEquals(1.0, p.coverage());
+    }
+
+    @Test
+    void aVeryDeepChainIsLearnedWithoutQuadraticCost() {
+        // 20,000 list pages one below the other, an item on each: paths of the map are not copied per node
+        SiteGraph site = new SiteGraph(u -> u.startsWith(SH + "items/"));
+        site.page(SH, SH + "list?page=1");
+        for (int pg = 1; pg <= 20_000; pg++) {
+            site.page(SH + "list?page=" + pg, SH + "items/" + pg + ".html", SH + "list?page=" + (pg + 1));
+        }
+        List<MappedPage> pages = site.map(SH, 20_001);
+        GeneratedPattern multi = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> MULTI.generate(SH, pages));
+        assertEquals(1.0, multi.coverage());
+        assertEquals(2, multi.branches().get(0).steps().size());
+        GeneratedPattern seed = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> SEED.generate(SH, pages));
+        assertEquals(2, seed.branches().get(0).steps().size(), "ties: the shortest path, the first page's items");
+        assertEquals(19_999, seed.targetsMapped(), "the last list page is at the depth limit, not expanded");
+        assertEquals(1.0 / 19_999, seed.coverage(), 1e-12);
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.shapecrawl.core.navigation;
 
+import dev.shapecrawl.events.NavigationPattern;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,8 +36,28 @@ class TargetPagesMapTest {
         assertEquals(List.of(E + "list/A", E + "list/B"), root.children().stream().map(TargetPagesMap.Node::url).toList());
         assertEquals(List.of(E + "artist?cd=1"), root.children().get(0).children().stream()
                 .map(TargetPagesMap.Node::url).toList());
-        assertEquals(List.of(List.of(E + "list/A", E + "artist?cd=1"), List.of(E + "list/B", E + "artist?cd=3")),
-                map.targetPaths());
+        assertEquals(List.of(E + "artist?cd=1", E + "artist?cd=3"), urls(map.targets()));
+    }
+
+    @Test
+    void followTellsTheTargetsAPatternReachesAndTheirStates() {
+        List<MappedPage> pages = List.of(
+                page("", null, 1, 0, false),
+                page("list/A", "", 2, 1, false),
+                page("artist?cd=1", "list/A", 3, 2, true),
+                page("artist?cd=2", "", 2, 3, true));           // a shortcut
+        TargetPagesMap map = TargetPagesMap.of(E, pages);
+        PatternMatcher m = PatternMatcher.of(List.of(new NavigationPattern.Branch(List.of(
+                new NavigationPattern.Step("LINK", "^https?://s\\.test/list/[A-Z]$", null, false, List.of()),
+                new NavigationPattern.Step("LINK", "^https?://s\\.test/artist\\?cd=[0-9]+$", null, false, List.of())),
+                0)));
+        List<String> told = new ArrayList<>();
+        map.follow(m, (t, s) -> told.add(t.url() + " " + m.encode(s)));
+        assertEquals(List.of(E + "artist?cd=1 0:2"), told, "the shortcut is not on the pattern's path");
+    }
+
+    private static List<String> urls(List<TargetPagesMap.Node> nodes) {
+        return nodes.stream().map(TargetPagesMap.Node::url).toList();
     }
 
     @Test
@@ -51,14 +73,16 @@ class TargetPagesMapTest {
         TargetPagesMap map = TargetPagesMap.of(E, pages);
         assertFalse(map.root().target());
         assertEquals(1, map.targetCount());
-        assertEquals(List.of(List.of(E + "t")), map.targetPaths());
+        assertEquals(List.of(E + "t"), urls(map.targets()));
     }
 
     @Test
     void aUrlGivenTwiceKeepsItsEarlierDiscovery() {
         List<MappedPage> pages = List.of(page("", null, 1, 0, false), page("a", "", 2, 1, false),
                 page("t", "a", 3, 2, true), page("t", "", 2, 9, true));
-        assertEquals(List.of(List.of(E + "a", E + "t")), TargetPagesMap.of(E, pages).targetPaths());
+        TargetPagesMap map = TargetPagesMap.of(E, pages);
+        assertEquals(List.of(E + "a"), urls(map.root().children()));
+        assertEquals(List.of(E + "t"), urls(map.root().children().get(0).children()));
     }
 
     @Test
@@ -75,7 +99,7 @@ class TargetPagesMapTest {
 
     @Test
     void aDeepChainDoesNotOverflowTheStack() {
-        List<MappedPage> pages = new java.util.ArrayList<>();
+        List<MappedPage> pages = new ArrayList<>();
         pages.add(page("", null, 1, 0, false));
         String parent = "";
         for (int i = 1; i <= 50_000; i++) {
@@ -83,6 +107,6 @@ class TargetPagesMapTest {
             parent = "p/" + i;
         }
         TargetPagesMap map = TargetPagesMap.of(E, pages);
-        assertEquals(50_000, map.targetPaths().get(0).size());
+        assertEquals(List.of(E + "p/50000"), urls(map.targets()));
     }
 }
