@@ -101,12 +101,12 @@ public final class UrlPattern {
         if (values.stream().allMatch(first::equals)) {
             return RegexText.literal(first);
         }
-        int p = commonPrefixLength(values);
+        int p = commonLength(values, false);
         List<String> rest = new ArrayList<>(values.size());
         for (String v : values) {
             rest.add(v.substring(p));
         }
-        int s = commonSuffixLength(rest);
+        int s = commonLength(rest, true);
         List<List<String>> tokens = new ArrayList<>(values.size());
         int columns = 0;
         for (String r : rest) {
@@ -152,27 +152,15 @@ public final class UrlPattern {
         return BoundedMatch.matches(compiled, url);
     }
 
-    private static int commonPrefixLength(List<String> values) {
+    /** The length of the longest prefix ({@code fromEnd} false) or suffix (true) common to all values. */
+    private static int commonLength(List<String> values, boolean fromEnd) {
         String first = values.get(0);
         int n = first.length();
         for (String v : values) {
             int i = 0;
             int max = Math.min(n, v.length());
-            while (i < max && v.charAt(i) == first.charAt(i)) {
-                i++;
-            }
-            n = i;
-        }
-        return n;
-    }
-
-    private static int commonSuffixLength(List<String> values) {
-        String first = values.get(0);
-        int n = first.length();
-        for (String v : values) {
-            int i = 0;
-            int max = Math.min(n, v.length());
-            while (i < max && v.charAt(v.length() - 1 - i) == first.charAt(first.length() - 1 - i)) {
+            while (i < max && (fromEnd ? v.charAt(v.length() - 1 - i) == first.charAt(first.length() - 1 - i)
+                    : v.charAt(i) == first.charAt(i))) {
                 i++;
             }
             n = i;
