@@ -18,10 +18,13 @@ import java.util.Map;
  * @param similarityThreshold the threshold in 0..1 above which a page is a target; null = the measure's default
  * @param formValues          values for form fields the system cannot guess, by field name (Vidal 2006, §6:
  *                            user-supplied values for text fields); may be empty
+ * @param remap               on a job that already has a navigation pattern: map the site again and learn a new
+ *                            pattern instead of re-crawling by the stored one (Vidal 2006, §7.3: "if the site's
+ *                            structure changes, generate a new crawler"); default false
  */
 public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
                         String similarityMeasure, Double similarityThreshold,
-                        Map<String, List<String>> formValues) {
+                        Map<String, List<String>> formValues, Boolean remap) {
 
     /** Default of {@link #maxPages}. */
     public static final int DEFAULT_MAX_PAGES = 10_000;
@@ -40,10 +43,11 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
         Checks.nonNegative("maxDepth", maxDepth);
         Checks.unitInterval("similarityThreshold", similarityThreshold);
         formValues = formValues == null ? Map.of() : Map.copyOf(formValues);
+        remap = remap != null && remap;
     }
 
     /** A seed with every default. */
     public static CrawlSeed of(String jobId, String entryUrl) {
-        return new CrawlSeed(jobId, entryUrl, null, null, null, null, null, null);
+        return new CrawlSeed(jobId, entryUrl, null, null, null, null, null, null, null);
     }
 }

@@ -11,11 +11,16 @@ package dev.shapecrawl.events;
  * @param targets       target pages found so far, >= 0
  * @param mappingFetches pages fetched while mapping, >= 0
  * @param crawlingFetches pages fetched while crawling by the pattern, >= 0
+ * @param patternVersion the version of the job's latest navigation pattern, 0 before the first
+ * @param run           the crawl run by the pattern: 0 while the first mapping runs, then 1, 2, … for each crawl
+ *                      (a re-published seed starts the next run)
+ * @param newTargets    target pages found in this run that no earlier run of the job had found, >= 0
  * @param lastError     the latest error worth a person's attention, or null
  * @param updatedAtMs   when this status was written, epoch ms
  */
 public record CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,
-                          long mappingFetches, long crawlingFetches, String lastError, long updatedAtMs) {
+                          long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
+                          String lastError, long updatedAtMs) {
     public CrawlStatus {
         JobIds.require(jobId);
         Checks.nonNull("phase", phase);
@@ -25,6 +30,9 @@ public record CrawlStatus(String jobId, Phase phase, long requested, long fetche
         Checks.nonNegative("targets", targets);
         Checks.nonNegative("mappingFetches", mappingFetches);
         Checks.nonNegative("crawlingFetches", crawlingFetches);
+        Checks.nonNegative("patternVersion", patternVersion);
+        Checks.nonNegative("run", run);
+        Checks.nonNegative("newTargets", newTargets);
         Checks.nonNegative("updatedAtMs", updatedAtMs);
     }
 }

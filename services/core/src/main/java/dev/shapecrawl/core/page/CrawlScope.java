@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  *
  * <p>Per mode:
  * <ul>
- *   <li>{@link ScopeMode#HOST}: the host equals the entry URL's host ({@code www.example.com} and
- *       {@code example.com} are two hosts).</li>
+ *   <li>{@link ScopeMode#HOST}: the host equals the entry URL's host, a leading {@code www.} on either side
+ *       ignored ({@code www.example.com} and {@code example.com} are one site, as the seed's "same Web site"
+ *       suggests: Vidal 2006, specification §4.2); other subdomains are other hosts.</li>
  *   <li>{@link ScopeMode#DOMAIN}: the host equals the entry host's registered domain or is a subdomain of it.
  *       The registered domain comes from the Public Suffix List shipped with crawler-commons
  *       ({@link EffectiveTldFinder#getAssignedDomain(String, boolean, boolean)}, strict, private suffixes
@@ -97,7 +98,7 @@ public record CrawlScope(ScopeMode mode, String entryUrl) {
             return false;
         }
         return switch (mode) {
-            case HOST -> host.equals(host());
+            case HOST -> withoutWww(host).equals(withoutWww(host()));
             case DOMAIN -> {
                 String domain = domain();
                 yield host.equals(domain) || host.endsWith("." + domain);
@@ -109,6 +110,10 @@ public record CrawlScope(ScopeMode mode, String entryUrl) {
                 yield host.equals(host()) && pathAndQuery.startsWith(pathPrefix());
             }
         };
+    }
+
+    private static String withoutWww(String host) {
+        return host.startsWith("www.") && host.indexOf('.', 4) > 0 ? host.substring(4) : host;
     }
 
     /** The entry URL's host, lower case ({@code [::1]} style for IPv6). */

@@ -17,13 +17,26 @@ class CrawlScopeTest {
     @CsvSource({
             "http://www.example.com/a, true",
             "https://www.example.com/other/path?q=1, true", // http and https are one site
-            "http://example.com/a, false", // another host
+            "http://example.com/a, true", // a www. prefix names the same site
             "http://docs.www.example.com/a, false", // a subdomain is another host
+            "http://docs.example.com/a, false",
+            "http://www.example.org/a, false",
             "http://www.example.com:8080/a, false", // an explicit port the entry does not use
             "http://www.example.com.evil.com/a, false",
     })
     void hostScope(String url, boolean expected) {
         assertEquals(expected, new CrawlScope(ScopeMode.HOST, "http://www.example.com/start").contains(url));
+    }
+
+    @ParameterizedTest(name = "HOST example.com contains {0}: {1}")
+    @CsvSource({
+            "http://www.example.com/a, true",
+            "http://example.com/a, true",
+            "http://www.com/a, false",
+            "http://wwwexample.com/a, false",
+    })
+    void hostScopeWithoutWww(String url, boolean expected) {
+        assertEquals(expected, new CrawlScope(ScopeMode.HOST, "http://example.com/").contains(url));
     }
 
     @ParameterizedTest(name = "HOST 127.0.0.1:8080 contains {0}: {1}")

@@ -87,6 +87,20 @@ public final class TopicClient implements AutoCloseable {
         return List.copyOf(records);
     }
 
+    /**
+     * Polls {@code topic} for about {@code pollTime} (at least one poll) and returns every record read so far,
+     * by this call and earlier ones, from the topic's beginning.
+     */
+    public List<ConsumerRecord<String, String>> readFor(String topic, Duration pollTime) {
+        long until = System.nanoTime() + pollTime.toNanos();
+        boolean[] polled = {false};
+        return readUntil(topic, rs -> {
+            boolean stop = polled[0] && System.nanoTime() >= until;
+            polled[0] = true;
+            return stop;
+        }, pollTime.plusSeconds(30));
+    }
+
     /** The value of a header as UTF-8 text, or null if absent. */
     public static String header(ConsumerRecord<?, ?> record, String name) {
         Header h = record.headers().lastHeader(name);

@@ -1,0 +1,388 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.core.navigation.GeneratedPattern;
+import dev.shapecrawl.core.navigation.MappedPage;
+import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
+import dev.shapecrawl.core.navigation.PatternMatcher;
+import dev.shapecrawl.events.CrawlSample;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.HttpMethod;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Outlink;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Purpose;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs crawl jobs from their events: a seed starts a mapping (first time, or when the seed asks to remap) or a
+ * crawl by the stored navigation pattern (a re-crawl); each classified page answers one request and may lead to
+ * more; when a traversal has no request outstanding it ends, and a mapping's end learns the next pattern version
+ * and starts the first crawl run (or, when no pattern can be learned, fails the job with a reason). Not
+ * thread-safe: the caller serialises events of one job (the pattern service keys every input by job, so one stream
+ * task owns a job).
+ *
+ * <p>Mapping is the seed's Algorithm 2 (Vidal 2006, specification §4.2): breadth-first from the entry point over
+ * in-scope outlinks, a URL requested at most once, the BFS parent and depth kept for the target pages map,
+ * target pages not expanded, the entry point never taken for a target, limits {@code maxPages} (requests of the
+ * mapping, entry included) and {@code maxDepth} (link distance from the entry). Breadth-first order holds because
+ * requests are sent in discovery order and the fetcher serves each host first in, first out.
+ *
+ * <p>Crawling is §7.2 (off-by-one corrected): from the entry point, only links that the pattern step of their
+ * level matches are requested ({@link PatternMatcher}); a page linked again before its answer, in states it was not
+ * reached in yet, is expanded in all of them when the answer comes. A page the classifier confirms as a target
+ * counts as found (so precision does not rest on the URL regexes alone, unlike the seed); targets no earlier
+ * traversal found are counted as new (Table 5.3's "new target pages").
+ *
+ * <p>Duplicates are harmless: an answer for a URL that is not outstanding in the current traversal is ignored, so
+ * a redelivered event changes nothing.
+ */
+public final class CrawlCoordinator {
+    private static final int MATCHER_CACHE = 256;
+
+    private final CrawlStore store;
+    private final CrawlOutput out;
+    private final NavigationPatternGenerator generator;
+    private final LongSupplier clockMs;
+    private final Map<String, Compiled> matchers = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Compiled> eldest) {
+            return size() > MATCHER_CACHE;
+        }
+    };
+
+    /**
+     * @param store     the jobs' state
+     * @param out       where requests, patterns and statuses go
+     * @param generator learns a navigation pattern from a finished mapping
+     * @param clockMs   wall clock in epoch ms, for status stamps
+     */
+    public CrawlCoordinator(CrawlStore store, CrawlOutput out, NavigationPatternGenerator generator,
+                            LongSupplier clockMs) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.out = Objects.requireNonNull(out, "out");
+        this.generator = Objects.requireNonNull(generator, "generator");
+        this.clockMs = Objects.requireNonNull(clockMs, "clockMs");
+    }
+
+    /**
+     * A seed: starts the job's first mapping, a re-crawl by its stored pattern, or (with {@code remap}, or when
+     * the job has no pattern) a new mapping. A seed that arrives while a traversal runs waits for its end.
+     */
+    public void onSeed(CrawlSeed seed) {
+        Optional<JobState> known = store.job(seed.jobId());
+        if (known.isPresent() && known.get().busy()) {
+            Draft job = new Draft(known.get());
+            job.pendingSeed = seed;
+            save(job);
+            return;
+        }
+        start(known.map(Draft::new).orElseGet(() -> new Draft(seed)), seed);
+    }
+
+    /** A sample page given by URL is requested (purpose SAMPLE); the classifier resolves it. */
+    public void onSample(CrawlSample sample) {
+        if (sample.url() != null) {
+            out.fetch(FetchRequest.get(sample.jobId(), sample.url(), Purpose.SAMPLE, 0));
+        }
+    }
+
+    /** A classified page: answers a MAP or CRAWL request of the job's current traversal. */
+    public void onPage(PageClassified page) {
+        Purpose purpose = page.request().purpose();
+        if (purpose != Purpose.MAP && purpose != Purpose.CRAWL) {
+            return; // samples are the classifier's business; probes the form-prober's
+        }
+        Optional<JobState> known = store.job(page.jobId());
+        if (known.isEmpty()) {
+            return;
+        }
+        Draft job = new Draft(known.get());
+        boolean mapping = purpose == Purpose.MAP;
+        if (job.phase != (mapping ? Phase.MAPPING : Phase.CRAWLING)) {
+            return; // a late duplicate of an ended traversal
+        }
+        Traversal traversal = job.traversal();
+        String url = page.request().url();
+        Optional<UrlEntry> entry = store.url(job.jobId, traversal, url);
+        if (entry.isEmpty() || entry.get().done()) {
+            return; // not ours, or answered already (a redelivery)
+        }
+        boolean isTarget = page.target() && entry.get().depth() > 0; // the entry point is never a target (§4.2)
+        store.putUrl(job.jobId, traversal, url, entry.get().answered(isTarget));
+        markFinalUrlSeen(job, traversal, page, entry.get());
+        job.outstanding--;
+        job.fetched++;
+        if (mapping) {
+            job.mappingFetches++;
+        } else {
+            job.crawlingFetches++;
+        }
+        if (page.reason() != null && page.status() / 100 != 2) {
+            job.failed++;
+            job.lastError = "fetch of " + url + " failed: " + page.reason();
+        }
+        if (isTarget) {
+            job.targets++;
+            if (store.addTarget(job.jobId, url)) {
+                job.newTargets++;
+            }
+        }
+        if (mapping) {
+            expandMapping(job, traversal, url, entry.get(), page, isTarget);
+        } else {
+            expandCrawl(job, traversal, url, entry.get(), page);
+        }
+        if (job.outstanding <= 0) {
+            end(job);
+        } else {
+            save(job);
+        }
+    }
+
+    private void markFinalUrlSeen(Draft job, Traversal traversal, PageClassified page, UrlEntry entry) {
+        String finalUrl = page.finalUrl();
+        if (!finalUrl.equals(page.request().url()) && store.url(job.jobId, traversal, finalUrl).isEmpty()) {
+            store.putUrl(job.jobId, traversal, finalUrl,
+                    new UrlEntry(entry.depth(), entry.parentUrl(), job.nextOrder++, true, false, entry.states()));
+        }
+    }
+
+    private void expandMapping(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page,
+                               boolean isTarget) {
+        if (isTarget || entry.depth() >= job.seed.maxDepth()) {
+            return; // target pages are not expanded (Algorithm 2)
+        }
+        for (Outlink link : page.outlinks()) {
+            if (job.requested >= job.seed.maxPages()) {
+                return;
+            }
+            if (link.inScope() && store.url(job.jobId, traversal, link.url()).isEmpty()) {
+                request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "");
+            }
+        }
+    }
+
+    private void expandCrawl(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page) {
+        PatternMatcher matcher = matcher(job);
+        PatternMatcher.States from = matcher.decode(entry.states());
+        if (!matcher.expands(from)) {
+            return;
+        }
+        for (Outlink link : page.outlinks()) {
+            if (!link.inScope()) {
+                continue;
+            }
+            PatternMatcher.States next = matcher.next(from, link.url());
+            if (next.isEmpty()) {
+                continue;
+            }
+            Optional<UrlEntry> seen = store.url(job.jobId, traversal, link.url());
+            if (seen.isEmpty()) {
+                request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.CRAWL, matcher.encode(next));
+            } else if (!seen.get().done()) {
+                // Reached another way before its answer (branches share pages): its links are followed for every
+                // way it was reached. An answered page is not fetched again for this.
+                PatternMatcher.States known = matcher.decode(seen.get().states());
+                if (!known.containsAll(next)) {
+                    store.putUrl(job.jobId, traversal, link.url(),
+                            seen.get().withStates(matcher.encode(known.union(next))));
+                }
+            }
+        }
+    }
+
+    private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
+                         String states) {
+        store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states));
+        out.fetch(new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0));
+        job.requested++;
+        job.outstanding++;
+    }
+
+    private void start(Draft job, CrawlSeed seed) {
+        Traversal previous = job.mappings == 0 ? null : job.traversal();
+        job.seed = seed;
+        job.pendingSeed = null;
+        job.resetCounters();
+        if (job.pattern == null || seed.remap()) {
+            job.mappings++;
+            job.phase = Phase.MAPPING;
+            job.mappingFetches = 0;
+        } else {
+            job.run++;
+            job.phase = Phase.CRAWLING;
+        }
+        job.crawlingFetches = 0;
+        if (previous != null) {
+            store.dropTraversal(job.jobId, previous);
+        }
+        Traversal traversal = job.traversal();
+        if (job.phase == Phase.MAPPING) {
+            request(job, traversal, seed.entryUrl(), null, 0, Purpose.MAP, "");
+        } else {
+            PatternMatcher matcher = matcher(job);
+            request(job, traversal, seed.entryUrl(), null, 0, Purpose.CRAWL, matcher.encode(matcher.start()));
+        }
+        save(job);
+    }
+
+    private void end(Draft job) {
+        job.outstanding = 0;
+        if (job.phase == Phase.MAPPING) {
+            learn(job);
+        } else {
+            job.phase = Phase.IDLE;
+        }
+        if (job.phase != Phase.CRAWLING && job.pendingSeed != null) {
+            start(job, job.pendingSeed);
+        } else {
+            save(job);
+        }
+    }
+
+    /** Builds the target pages map of the finished mapping, learns the pattern, publishes it, starts crawling. */
+    private void learn(Draft job) {
+        Traversal mapping = job.traversal();
+        List<MappedPage> pages = new ArrayList<>();
+        store.forEachUrl(job.jobId, mapping, (url, e) ->
+                pages.add(new MappedPage(url, e.parentUrl(), e.depth() + 1, e.order(), e.done() && e.target())));
+        long targets = pages.stream().filter(MappedPage::target).count();
+        if (targets == 0) {
+            job.phase = Phase.FAILED;
+            job.lastError = "mapping found no target page in " + pages.size() + " pages (entry " + job.seed.entryUrl()
+                    + ", maxPages " + job.seed.maxPages() + ", maxDepth " + job.seed.maxDepth()
+                    + "): check the sample pages and the limits";
+            return;
+        }
+        job.phase = Phase.PATTERN;
+        out.status(job.freeze().status(clockMs.getAsLong()));
+        GeneratedPattern generated;
+        try {
+            generated = generator.generate(job.seed.entryUrl(), pages);
+        } catch (RuntimeException e) {
+            // the answer that ended the mapping is recorded already: an exception here would leave the job
+            // mapping forever, with nothing outstanding
+            job.phase = Phase.FAILED;
+            job.lastError = "pattern generation failed for " + pages.size() + " mapped pages: " + e;
+            return;
+        }
+        if (generated.branches().isEmpty()) {
+            job.phase = Phase.FAILED;
+            job.lastError = "no navigation pattern: none of the " + targets + " target pages hangs below the entry "
+                    + job.seed.entryUrl() + " in the mapping's breadth-first tree";
+            return;
+        }
+        long version = job.pattern == null ? 1 : job.pattern.patternVersion() + 1;
+        job.pattern = new NavigationPattern(job.jobId, version, job.seed.entryUrl(), generated.branches(),
+                generated.targetsMapped(), generated.coverage());
+        out.pattern(job.pattern);
+        // The map has served its purpose; the first crawl run starts at once and collects the targets by the
+        // pattern alone (§7).
+        store.dropTraversal(job.jobId, mapping);
+        job.run++;
+        job.phase = Phase.CRAWLING;
+        job.crawlingFetches = 0;
+        long mappingFetches = job.mappingFetches;
+        job.resetCounters();
+        job.mappingFetches = mappingFetches;
+        PatternMatcher matcher = matcher(job);
+        request(job, job.traversal(), job.seed.entryUrl(), null, 0, Purpose.CRAWL, matcher.encode(matcher.start()));
+    }
+
+    private PatternMatcher matcher(Draft job) {
+        NavigationPattern pattern = Objects.requireNonNull(job.pattern, "pattern");
+        String key = job.jobId + '\n' + pattern.patternVersion();
+        Compiled cached = matchers.get(key);
+        // a job id and version name one pattern unless the job's state was reset meanwhile: compare, it is cheap
+        if (cached == null || !cached.branches().equals(pattern.branches())) {
+            cached = new Compiled(pattern.branches(), PatternMatcher.of(pattern.branches()));
+            matchers.put(key, cached);
+        }
+        return cached.matcher();
+    }
+
+    /** A pattern's branches and their matcher. */
+    private record Compiled(List<NavigationPattern.Branch> branches, PatternMatcher matcher) {
+    }
+
+    private void save(Draft job) {
+        JobState state = job.freeze();
+        store.putJob(state);
+        out.status(state.status(clockMs.getAsLong()));
+    }
+
+    /** A job's state while one event is handled. */
+    private static final class Draft {
+        final String jobId;
+        CrawlSeed seed;
+        CrawlSeed pendingSeed;
+        Phase phase;
+        long mappings;
+        long run;
+        NavigationPattern pattern;
+        long requested;
+        long fetched;
+        long failed;
+        long targets;
+        long newTargets;
+        long mappingFetches;
+        long crawlingFetches;
+        long outstanding;
+        long nextOrder;
+        String lastError;
+
+        Draft(CrawlSeed seed) {
+            this.jobId = seed.jobId();
+            this.seed = seed;
+            this.phase = Phase.IDLE;
+        }
+
+        Draft(JobState s) {
+            jobId = s.jobId();
+            seed = s.seed();
+            pendingSeed = s.pendingSeed();
+            phase = s.phase();
+            mappings = s.mappings();
+            run = s.run();
+            pattern = s.pattern();
+            requested = s.requested();
+            fetched = s.fetched();
+            failed = s.failed();
+            targets = s.targets();
+            newTargets = s.newTargets();
+            mappingFetches = s.mappingFetches();
+            crawlingFetches = s.crawlingFetches();
+            outstanding = s.outstanding();
+            nextOrder = s.nextOrder();
+            lastError = s.lastError();
+        }
+
+        Traversal traversal() {
+            return freeze().traversal();
+        }
+
+        void resetCounters() {
+            requested = 0;
+            fetched = 0;
+            failed = 0;
+            targets = 0;
+            newTargets = 0;
+            outstanding = 0;
+            lastError = null;
+        }
+
+        JobState freeze() {
+            return new JobState(jobId, seed, pendingSeed, phase, mappings, run, pattern, requested, fetched, failed,
+                    targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, lastError);
+        }
+    }
+}

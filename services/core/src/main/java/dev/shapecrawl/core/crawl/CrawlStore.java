@@ -1,0 +1,36 @@
+package dev.shapecrawl.core.crawl;
+
+import java.util.Optional;
+import java.util.function.BiConsumer;
+
+/**
+ * Where {@link CrawlCoordinator} keeps a job's state. The pattern service implements it over Kafka Streams
+ * key-value stores (RocksDB on disk, changelogged to Kafka), so seen URLs do not live on the heap and a
+ * restarted service resumes where it stopped; tests implement it over maps. Calls come from one thread per job.
+ */
+public interface CrawlStore {
+    /** The job's state, empty if the job is unknown. */
+    Optional<JobState> job(String jobId);
+
+    /** Replaces the job's state. */
+    void putJob(JobState state);
+
+    /** What the traversal knows of {@code url}, empty if the URL was never seen in it. */
+    Optional<UrlEntry> url(String jobId, Traversal traversal, String url);
+
+    /** Records {@code url} in the traversal. */
+    void putUrl(String jobId, Traversal traversal, String url, UrlEntry entry);
+
+    /** Calls {@code action} with every URL of the traversal and its entry, in no particular order. */
+    void forEachUrl(String jobId, Traversal traversal, BiConsumer<String, UrlEntry> action);
+
+    /** Forgets every URL of the traversal (an old traversal no longer needed). */
+    void dropTraversal(String jobId, Traversal traversal);
+
+    /**
+     * Records that {@code url} is a target page of the job, across traversals.
+     *
+     * @return true if no earlier call named it: a target page new to the job
+     */
+    boolean addTarget(String jobId, String url);
+}

@@ -1,0 +1,51 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Phase;
+
+/**
+ * A job's crawl state between events (one record per job; URL entries are kept apart, per traversal).
+ *
+ * @param jobId           the job
+ * @param seed            the seed the current traversal runs with
+ * @param pendingSeed     a seed published while a traversal was running; it starts the next traversal when the
+ *                        current one ends (null when none)
+ * @param phase           MAPPING, CRAWLING, IDLE (the last traversal ended) or FAILED (mapping found no target)
+ * @param mappings        mappings started so far, >= 0
+ * @param run             crawl runs started so far, >= 0
+ * @param pattern         the latest navigation pattern, null before the first
+ * @param requested       fetch requests of the current traversal, >= 0
+ * @param fetched         answers (pages classified) of the current traversal, >= 0
+ * @param failed          answers that were failed fetches, >= 0
+ * @param targets         target pages found in the current traversal, >= 0
+ * @param newTargets      of those, the ones no earlier traversal of the job had found, >= 0
+ * @param mappingFetches  answers received while mapping (the last mapping), >= 0
+ * @param crawlingFetches answers received while crawling (the current or last crawl run), >= 0
+ * @param outstanding     requests of the current traversal not answered yet, >= 0; the traversal ends at 0
+ * @param nextOrder       the next discovery sequence number
+ * @param lastError       the latest error worth a person's attention, or null
+ */
+public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
+                       NavigationPattern pattern, long requested, long fetched, long failed, long targets,
+                       long newTargets, long mappingFetches, long crawlingFetches, long outstanding, long nextOrder,
+                       String lastError) {
+
+    /** The traversal running now, or that ran last. */
+    public Traversal traversal() {
+        boolean mapping = phase == Phase.MAPPING || phase == Phase.PATTERN || phase == Phase.FAILED || run == 0;
+        return mapping ? new Traversal(true, Math.max(1, mappings)) : new Traversal(false, run);
+    }
+
+    /** Whether a traversal is running (requests may be outstanding). */
+    public boolean busy() {
+        return phase == Phase.MAPPING || phase == Phase.CRAWLING;
+    }
+
+    /** The job's status, stamped {@code nowMs}. */
+    public CrawlStatus status(long nowMs) {
+        return new CrawlStatus(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches,
+                pattern == null ? 0 : pattern.patternVersion(), run, newTargets, lastError, nowMs);
+    }
+}

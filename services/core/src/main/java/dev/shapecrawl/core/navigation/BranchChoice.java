@@ -1,0 +1,213 @@
+package dev.shapecrawl.core.navigation;
+
+import dev.shapecrawl.events.NavigationPattern;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Chooses the paths of the grouped map T' that make the navigation pattern.
+ *
+ * <p><b>The seed</b> (Vidal 2006, Definition 5; specification §5.6): the pattern is the path from the root to
+ * the node of T' that holds the most target pages, counted on the node itself, not its subtree. The thesis does
+ * not break ties; here the shorter path wins, then the earlier discovery (§5.6 [R]).
+ *
+ * <p><b>Several branches</b> (shapecrawl, beyond the seed): candidates in the same order; a candidate is taken if
+ * it reaches a mapped target the branches taken so far do not; taking stops once the branches reach
+ * {@code minCoverage} of the mapped targets or {@code maxBranches} are taken ({@link PatternSettings}). With
+ * {@code maxBranches} 1 only the first candidate is taken, which is Definition 5. "Reach" is measured as the crawl
+ * would decide it ({@link PatternMatcher}): a target is reached if the branch follows its breadth-first path link
+ * by link, loops included ({@link TargetPagesMap#follow}).
+ *
+ * <p><b>The shortcut</b> (thesis §3.2, specification §4.3, §5.7): a target linked straight from the entry point is
+ * grouped under the root on its own and is a candidate with one target. The seed never chooses it; the crawl
+ * finds it through the lists anyway, since the list step's pattern matches it there. With several branches it
+ * is taken only if the other branches reach less than {@code minCoverage} of the targets without it: on the
+ * thesis's E-Jazz (148 artists through the lists, 1 shortcut) 148/149 ≥ 0.99 and it is left out; on a small site
+ * it becomes a one-step branch whose pattern is that URL as a literal, which costs the crawl one request.
+ *
+ * <p>Each step carries its node's pattern, its loop flag and up to {@value #EXAMPLES_PER_STEP} member URLs in
+ * discovery order, for people. Immutable and thread-safe.
+ */
+public final class BranchChoice {
+    /** How many example URLs a step shows. */
+    public static final int EXAMPLES_PER_STEP = 3;
+
+    /** Definition 5's order, with the specification's ties (§5.6 [R]). */
+    private static final Comparator<Candidate> ORDER = Comparator.comparingLong(Candidate::targetCount).reversed()
+            .thenComparingInt(Candidate::length)
+            .thenComparingLong(c -> c.end().discovery());
+
+    private final int maxBranches;
+    private final double minCoverage;
+
+    /**
+     * @param maxBranches the most branches taken, >= 1
+     * @param minCoverage the share of mapped targets after which no more branches are taken, in (0, 1]
+     * @throws IllegalArgumentException if either is out of range
+     */
+    public BranchChoice(int maxBranches, double minCoverage) {
+        if (maxBranches < 1) {
+            throw new IllegalArgumentException("maxBranches: must be >= 1, was " + maxBranches);
+        }
+        if (!(minCoverage > 0 && minCoverage <= 1)) {
+            throw new IllegalArgumentException("minCoverage: must be in (0, 1], was " + minCoverage);
+        }
+        this.maxBranches = maxBranches;
+        this.minCoverage = minCoverage;
+    }
+
+    /** The choice the settings describe. */
+    public static BranchChoice of(PatternSettings settings) {
+        return new BranchChoice(settings.maxBranches(), settings.minCoverage());
+    }
+
+    /**
+     * Every path of T' from the root to a node holding targets, in Definition 5's order: most targets on the end
+     * node, then shorter path, then earlier discovery.
+     *
+     * @param root the root of T' ({@link Group#apply})
+     */
+    public static List<Candidate> candidates(GroupedNode root) {
+        List<Candidate> out = new ArrayList<>();
+        Deque<Candidate> work = new ArrayDeque<>();
+        for (GroupedNode c : root.children()) {
+            work.push(new Candidate(c, null));
+        }
+        while (!work.isEmpty()) {
+            Candidate path = work.pop();
+            if (path.targetCount() > 0) {
+                out.add(path);
+            }
+            for (GroupedNode c : path.end().children()) {
+                work.push(new Candidate(c, path));
+            }
+        }
+        out.sort(ORDER);
+        return out;
+    }
+
+    /**
+     * The pattern: branches chosen from T', each with the number of mapped targets it reaches, and the coverage.
+     *
+     * @param root the root of T' made from {@code map}
+     * @param map  the target pages map
+     */
+    public GeneratedPattern choose(GroupedNode root, TargetPagesMap map) {
+        long total = map.targetCount();
+        Map<String, Integer> targetIndex = new HashMap<>(map.targets().size() * 2);
+        for (TargetPagesMap.Node t : map.targets()) {
+            targetIndex.put(t.url(), targetIndex.size());
+        }
+        BitSet uncovered = new BitSet(targetIndex.size());
+        uncovered.set(0, targetIndex.size());
+        List<NavigationPattern.Branch> chosen = new ArrayList<>();
+        for (Candidate c : candidates(root)) {
+            if (chosen.size() >= maxBranches
+                    || (!chosen.isEmpty() && reached(total - uncovered.cardinality(), total))) {
+                break;
+            }
+            // a candidate reaches its own targets (the steps' patterns match their members), so it adds something
+            // exactly when one of them is still unreached
+            boolean adds = c.end().members().stream().filter(MappedPage::target)
+                    .map(m -> targetIndex.get(m.url()))
+                    .anyMatch(t -> t != null && uncovered.get(t));
+            if (!adds) {
+                continue;
+            }
+            NavigationPattern.Branch branch = c.toBranch(0);
+            PatternMatcher alone = PatternMatcher.of(List.of(branch));
+            map.follow(alone, (t, s) -> {
+                if (alone.atTarget(s)) {
+                    uncovered.clear(targetIndex.get(t.url()));
+                }
+            });
+            chosen.add(branch);
+        }
+        return counted(chosen, map);
+    }
+
+    /** The branches with the targets each reaches, and the share all of them reach. */
+    private static GeneratedPattern counted(List<NavigationPattern.Branch> chosen, TargetPagesMap map) {
+        PatternMatcher matcher = PatternMatcher.of(chosen);
+        long[] perBranch = new long[chosen.size()];
+        long[] covered = new long[1];
+        map.follow(matcher, (t, s) -> {
+            boolean any = false;
+            for (int b = 0; b < perBranch.length; b++) {
+                if (matcher.atTarget(s, b)) {
+                    perBranch[b]++;
+                    any = true;
+                }
+            }
+            covered[0] += any ? 1 : 0;
+        });
+        List<NavigationPattern.Branch> branches = new ArrayList<>(chosen.size());
+        for (int b = 0; b < chosen.size(); b++) {
+            branches.add(new NavigationPattern.Branch(chosen.get(b).steps(), perBranch[b]));
+        }
+        long total = map.targetCount();
+        return new GeneratedPattern(branches, total, total == 0 ? 0 : (double) covered[0] / total);
+    }
+
+    private boolean reached(long covered, long total) {
+        return total == 0 || (double) covered / total >= minCoverage;
+    }
+
+    /**
+     * A path of T' from the root (excluded) to a node, kept as a link to the path of its parent so that the paths
+     * of a deep map share their prefixes.
+     */
+    public static final class Candidate {
+        private final GroupedNode end;
+        private final Candidate parent;
+        private final int length;
+
+        private Candidate(GroupedNode end, Candidate parent) {
+            this.end = end;
+            this.parent = parent;
+            this.length = parent == null ? 1 : parent.length + 1;
+        }
+
+        /** The end node. */
+        public GroupedNode end() {
+            return end;
+        }
+
+        /** The number of nodes on the path (steps of the branch), >= 1. */
+        public int length() {
+            return length;
+        }
+
+        /** The end node's own targets. */
+        public long targetCount() {
+            return end.targetCount();
+        }
+
+        /** The nodes from a child of the root to the end node. */
+        public List<GroupedNode> path() {
+            GroupedNode[] nodes = new GroupedNode[length];
+            Candidate c = this;
+            for (int i = length - 1; i >= 0; i--, c = c.parent) {
+                nodes[i] = c.end;
+            }
+            return List.of(nodes);
+        }
+
+        /** The path as a branch of LINK steps: each node's pattern, loop flag and first members as examples. */
+        public NavigationPattern.Branch toBranch(long targetCount) {
+            List<NavigationPattern.Step> steps = new ArrayList<>(length);
+            for (GroupedNode n : path()) {
+                List<String> examples = n.members().stream().limit(EXAMPLES_PER_STEP).map(MappedPage::url).toList();
+                steps.add(new NavigationPattern.Step("LINK", n.pattern().regex(), null, n.loop(), examples));
+            }
+            return new NavigationPattern.Branch(steps, targetCount);
+        }
+    }
+}

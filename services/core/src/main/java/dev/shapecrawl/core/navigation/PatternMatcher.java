@@ -1,0 +1,310 @@
+package dev.shapecrawl.core.navigation;
+
+import dev.shapecrawl.events.NavigationPattern;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The pattern-driven crawl's decision (Vidal 2006, Algorithm 7, with the off-by-one corrected as in
+ * specification §7.2): which links of a page to follow, given how the page was reached.
+ *
+ * <p>A page is reached in a set of <em>states</em> (branch {@code b}, step {@code i}): step {@code i} of branch
+ * {@code b} (1-based) matched the link that led to it; {@code i = 0} is the entry point, "before step 1" of every
+ * branch. A link on a page reached in state {@code (b, i)} is followed iff its URL matches step {@code i + 1} of
+ * branch {@code b} (giving state {@code (b, i + 1)}), or step {@code i} again if step {@code i} is a loop (giving
+ * {@code (b, i)} again). Pages in the last state of a branch are its targets: they are not expanded, unless the
+ * last step is itself a loop (pagination of target pages). States are sets because branches can share
+ * prefixes: the entry point's lists may lead both to artists and to albums. With the thesis's E-Jazz pattern
+ * ⟨E1, E2⟩ the entry point is level 1, E1 gives the artist lists (level 2) and E2 the artists (level 3), which are
+ * the targets.
+ *
+ * <p>Steps are matched by their {@code urlRegex} against the whole URL, whatever their kind (a FORM step's regex
+ * describes its submissions' URLs; submitting is not decided here). Each distinct regular expression is tested at
+ * most once per URL, and a test whose backtracking would run away counts as no match ({@code BoundedMatch}): the
+ * URLs come from the crawled site.
+ *
+ * <p>Immutable and thread-safe. {@link States} of one matcher mean nothing to another.
+ */
+public final class PatternMatcher {
+    /** Limits of the packed state representation (branch in the high 16 bits, step in the low 16). */
+    private static final int MAX_BRANCHES = 1 << 15;
+    private static final int MAX_STEPS = (1 << 16) - 1;
+
+    private final int[] stepCount;
+    private final int[][] patternOf;
+    private final boolean[][] loop;
+    private final Pattern[] patterns;
+    private final States start;
+
+    private PatternMatcher(List<NavigationPattern.Branch> branches) {
+        int nb = branches.size();
+        if (nb >= MAX_BRANCHES) {
+            throw new IllegalArgumentException("branches: at most " + (MAX_BRANCHES - 1) + ", was " + nb);
+        }
+        stepCount = new int[nb];
+        patternOf = new int[nb][];
+        loop = new boolean[nb][];
+        Map<String, Integer> ids = new HashMap<>();
+        int[] starts = new int[nb];
+        for (int b = 0; b < nb; b++) {
+            List<NavigationPattern.Step> steps = branches.get(b).steps();
+            if (steps.isEmpty() || steps.size() > MAX_STEPS) {
+                throw new IllegalArgumentException("branches[" + b + "]: must have 1.." + MAX_STEPS + " steps, had "
+                        + steps.size());
+            }
+            stepCount[b] = steps.size();
+            patternOf[b] = new int[steps.size() + 1];
+            loop[b] = new boolean[steps.size() + 1];
+            for (int i = 1; i <= steps.size(); i++) {
+                NavigationPattern.Step step = steps.get(i - 1);
+                patternOf[b][i] = ids.computeIfAbsent(step.urlRegex(), r -> ids.size());
+                loop[b][i] = step.loop();
+            }
+            starts[b] = pack(b, 0);
+        }
+        patterns = new Pattern[ids.size()];
+        for (Map.Entry<String, Integer> e : ids.entrySet()) {
+            try {
+                patterns[e.getValue()] = Pattern.compile(e.getKey());
+            } catch (PatternSyntaxException ex) {
+                throw new IllegalArgumentException("urlRegex: not a Java regular expression: '" + e.getKey() + "' ("
+                        + ex.getDescription() + ")", ex);
+            }
+        }
+        start = new States(starts);
+    }
+
+    /**
+     * A matcher for the branches of a navigation pattern.
+     *
+     * @param branches the branches; none gives a matcher that follows nothing
+     * @return the matcher
+     * @throws IllegalArgumentException if a branch has no step, a step's {@code urlRegex} does not compile, or
+     *                                  there are 32,768 branches or more (or 65,536 steps in a branch)
+     */
+    public static PatternMatcher of(List<NavigationPattern.Branch> branches) {
+        return new PatternMatcher(List.copyOf(branches));
+    }
+
+    /** The number of branches. */
+    public int branchCount() {
+        return stepCount.length;
+    }
+
+    /** The entry point's states: step 0 of every branch. */
+    public States start() {
+        return start;
+    }
+
+    /**
+     * The states a link leads to.
+     *
+     * @param from the states of the page the link is on
+     * @param url  the link's absolute URL
+     * @return the states of the linked page; empty if the link is not to be followed
+     */
+    public States next(States from, String url) {
+        byte[] memo = new byte[patterns.length]; // 0 unknown, 1 matches, 2 does not
+        int[] out = new int[from.packed.length * 2];
+        int n = 0;
+        for (int s : from.packed) {
+            int b = s >>> 16;
+            int i = s & 0xFFFF;
+            if (i < stepCount[b] && matches(patternOf[b][i + 1], url, memo)) {
+                out[n++] = pack(b, i + 1);
+            }
+            if (i >= 1 && loop[b][i] && matches(patternOf[b][i], url, memo)) {
+                out[n++] = s;
+            }
+        }
+        return States.of(Arrays.copyOf(out, n));
+    }
+
+    /** Whether a page reached in {@code states} has links worth testing: some state has a step that may follow. */
+    public boolean expands(States states) {
+        for (int s : states.packed) {
+            int b = s >>> 16;
+            int i = s & 0xFFFF;
+            if (i < stepCount[b] || loop[b][i]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a page reached in {@code states} is at the end of some branch: a target by the pattern. */
+    public boolean atTarget(States states) {
+        for (int s : states.packed) {
+            if ((s & 0xFFFF) == stepCount[s >>> 16]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a page reached in {@code states} is at the end of branch {@code branch}. */
+    public boolean atTarget(States states, int branch) {
+        return states.contains(branch, stepCount[branch]);
+    }
+
+    /**
+     * Follows a path of links from the entry point.
+     *
+     * @param path the URLs below the entry point, in order, down to a page
+     * @return the states of the path's last page; empty if some link of the path is not followed (the entry
+     *         point's own states for an empty path)
+     */
+    public States follow(List<String> path) {
+        States s = start;
+        for (String url : path) {
+            s = next(s, url);
+            if (s.isEmpty()) {
+                break;
+            }
+        }
+        return s;
+    }
+
+    /**
+     * {@code states} as text, for the state store: {@code branch:step} pairs, ascending, comma-separated
+     * ({@code 0:1,2:1}); the empty set is the empty string. Decodable by any matcher of the same pattern.
+     */
+    public String encode(States states) {
+        StringBuilder b = new StringBuilder(states.packed.length * 4);
+        for (int s : states.packed) {
+            if (!b.isEmpty()) {
+                b.append(',');
+            }
+            b.append(s >>> 16).append(':').append(s & 0xFFFF);
+        }
+        return b.toString();
+    }
+
+    /**
+     * The states {@link #encode} wrote.
+     *
+     * @param text the encoded states; null or empty gives the empty set
+     * @throws IllegalArgumentException if the text is malformed or names a branch or step this pattern lacks
+     */
+    public States decode(String text) {
+        if (text == null || text.isEmpty()) {
+            return States.EMPTY;
+        }
+        String[] parts = text.split(",", -1);
+        int[] packed = new int[parts.length];
+        for (int k = 0; k < parts.length; k++) {
+            int colon = parts[k].indexOf(':');
+            int b;
+            int i;
+            try {
+                b = Integer.parseInt(parts[k].substring(0, Math.max(colon, 0)));
+                i = Integer.parseInt(parts[k].substring(colon + 1));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("states: malformed '" + text + "'");
+            }
+            if (colon < 0 || b < 0 || b >= stepCount.length || i < 0 || i > stepCount[b]) {
+                throw new IllegalArgumentException("states: '" + parts[k] + "' is not a state of this pattern ("
+                        + stepCount.length + " branches)");
+            }
+            packed[k] = pack(b, i);
+        }
+        return States.of(packed);
+    }
+
+    private boolean matches(int pattern, String url, byte[] memo) {
+        if (memo[pattern] == 0) {
+            memo[pattern] = BoundedMatch.matches(patterns[pattern], url) ? (byte) 1 : (byte) 2;
+        }
+        return memo[pattern] == 1;
+    }
+
+    private static int pack(int branch, int step) {
+        return (branch << 16) | step;
+    }
+
+    /**
+     * A set of states (branch, step): the ways one page was reached. Immutable; equal when the sets are.
+     */
+    public static final class States {
+        static final States EMPTY = new States(new int[0]);
+
+        private final int[] packed; // sorted, distinct
+
+        private States(int[] packed) {
+            this.packed = packed;
+        }
+
+        private static States of(int[] packed) {
+            if (packed.length == 0) {
+                return EMPTY;
+            }
+            int[] sorted = packed.clone();
+            Arrays.sort(sorted);
+            int n = 1;
+            for (int k = 1; k < sorted.length; k++) {
+                if (sorted[k] != sorted[n - 1]) {
+                    sorted[n++] = sorted[k];
+                }
+            }
+            return new States(n == sorted.length ? sorted : Arrays.copyOf(sorted, n));
+        }
+
+        /** Whether the set is empty: a page reached so is not followed. */
+        public boolean isEmpty() {
+            return packed.length == 0;
+        }
+
+        /** Whether the set holds state {@code (branch, step)}; step 0 is "before step 1". */
+        public boolean contains(int branch, int step) {
+            return branch >= 0 && step >= 0 && step <= MAX_STEPS && branch < MAX_BRANCHES
+                    && Arrays.binarySearch(packed, pack(branch, step)) >= 0;
+        }
+
+        /** The states of either set: a page reached two ways. */
+        public States union(States other) {
+            if (other.packed.length == 0) {
+                return this;
+            }
+            int[] both = Arrays.copyOf(packed, packed.length + other.packed.length);
+            System.arraycopy(other.packed, 0, both, packed.length, other.packed.length);
+            return of(both);
+        }
+
+        /** Whether every state of {@code other} is in this set. */
+        public boolean containsAll(States other) {
+            for (int s : other.packed) {
+                if (Arrays.binarySearch(packed, s) < 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof States other && Arrays.equals(packed, other.packed);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(packed);
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder b = new StringBuilder("{");
+            for (int s : packed) {
+                if (b.length() > 1) {
+                    b.append(", ");
+                }
+                b.append('(').append(s >>> 16).append(',').append(s & 0xFFFF).append(')');
+            }
+            return b.append('}').toString();
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package dev.shapecrawl.core.navigation;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * A URL pattern: one regular expression per level that generalises a set of similar URLs (URLPattern, Vidal
+ * 2006, Algorithm 4; specification §5.4).
+ *
+ * <p>Algorithm 4, for each level at which the URLs are not all equal: take the longest common prefix {@code p}
+ * of the values, then the longest common suffix {@code s} of what is left (so {@code p} and {@code s} never
+ * overlap when one value is a prefix of another, specification §5.4 [R]); cut each infix into tokens
+ * ({@link Tokenizer}); align the tokens by position only, a URL with fewer tokens giving ε at the missing
+ * positions; the level is {@code p • σ • s}, σ being the concatenated TOKENREGEX of each column
+ * ({@link TokenRegex}). The thesis prints {@code s • σ • p}, an evident typo (§5.4). Levels equal in every URL
+ * are copied verbatim.
+ *
+ * <p>Writing the regular expression (specification §5.1, §5.4 [R]): literal parts are escaped
+ * ({@code .}, {@code ?}, {@code +} and the other metacharacters get a backslash), levels are joined with
+ * {@code /}, the scheme is matched as {@code https?://} (URL levels leave it out) and the whole is anchored,
+ * {@code ^…$}. The three DBLP author URLs of the thesis (Figure 3.4) give
+ * {@code ^https?://informatik\.uni-trier\.de/~ley/db/indices/a-tree/[a-zA-Z]+/[a-zA-Z]+:[a-zA-Z]+_*[a-zA-Z0-9]*\.html$}.
+ *
+ * <p>Every URL the pattern was made from matches it. Immutable and thread-safe; equal when the regular
+ * expressions are equal.
+ */
+public final class UrlPattern {
+    /** Where every pattern starts: the scheme, http or https (levels leave it out, §5.3). */
+    public static final String SCHEME = "https?://";
+
+    private final List<String> levels;
+    private final String regex;
+    private final Pattern compiled;
+
+    private UrlPattern(List<String> levels) {
+        this.levels = List.copyOf(levels);
+        this.regex = "^" + SCHEME + String.join("/", this.levels) + "$";
+        this.compiled = Pattern.compile(regex);
+    }
+
+    /**
+     * URLPattern(U) of absolute http(s) URLs.
+     *
+     * @param urls at least one URL; all with the same number of levels and the same first level (what URLsim
+     *             guarantees within a group)
+     * @return the pattern
+     * @throws IllegalArgumentException if {@code urls} is empty, a URL is not http(s) ({@link UrlLevels#of}),
+     *                                  or the level counts or first levels differ
+     */
+    public static UrlPattern of(Collection<String> urls) {
+        List<UrlLevels> levels = new ArrayList<>(urls.size());
+        for (String u : urls) {
+            levels.add(UrlLevels.of(u));
+        }
+        return ofLevels(levels);
+    }
+
+    /**
+     * URLPattern(U) of URLs already split into levels.
+     *
+     * @throws IllegalArgumentException as {@link #of}
+     */
+    public static UrlPattern ofLevels(List<UrlLevels> urls) {
+        if (urls.isEmpty()) {
+            throw new IllegalArgumentException("urls: at least one is needed");
+        }
+        UrlLevels first = urls.get(0);
+        for (UrlLevels u : urls) {
+            if (u.count() != first.count() || !u.host().equals(first.host())) {
+                throw new IllegalArgumentException("urls: all must have the same level count and first level, "
+                        + first.levels() + " vs " + u.levels());
+            }
+        }
+        List<String> regexes = new ArrayList<>(first.count());
+        List<String> values = new ArrayList<>(urls.size());
+        for (int k = 0; k < first.count(); k++) {
+            values.clear();
+            for (UrlLevels u : urls) {
+                values.add(u.level(k));
+            }
+            regexes.add(level(values));
+        }
+        return new UrlPattern(regexes);
+    }
+
+    /**
+     * The regular expression of one level: the value as a literal if all are equal, else {@code p • σ • s} as
+     * Algorithm 4 builds it.
+     *
+     * @param values the level's value in each URL, at least one
+     * @throws IllegalArgumentException if {@code values} is empty
+     */
+    public static String level(List<String> values) {
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("values: at least one is needed");
+        }
+        String first = values.get(0);
+        if (values.stream().allMatch(first::equals)) {
+            return RegexText.literal(first);
+        }
+        int p = commonLength(values, false);
+        List<String> rest = new ArrayList<>(values.size());
+        for (String v : values) {
+            rest.add(v.substring(p));
+        }
+        int s = commonLength(rest, true);
+        List<List<String>> tokens = new ArrayList<>(values.size());
+        int columns = 0;
+        for (String r : rest) {
+            List<String> t = Tokenizer.standard().tokenize(r.substring(0, r.length() - s));
+            tokens.add(t);
+            columns = Math.max(columns, t.size());
+        }
+        StringBuilder sigma = new StringBuilder();
+        List<String> column = new ArrayList<>(values.size());
+        for (int j = 0; j < columns; j++) {
+            column.clear();
+            for (List<String> t : tokens) {
+                column.add(j < t.size() ? t.get(j) : "");
+            }
+            sigma.append(TokenRegex.standard().of(column));
+        }
+        String prefix = first.substring(0, p);
+        String r0 = rest.get(0);
+        String suffix = r0.substring(r0.length() - s);
+        return RegexText.literal(prefix) + sigma + RegexText.literal(suffix);
+    }
+
+    /** The regular expression of each level, level 1 (the authority) first; joined with {@code /}. */
+    public List<String> levels() {
+        return levels;
+    }
+
+    /** The number of levels the pattern's URLs have. */
+    public int levelCount() {
+        return levels.size();
+    }
+
+    /** The whole pattern, anchored: {@code ^https?://level1/level2/…$} (Java syntax). */
+    public String regex() {
+        return regex;
+    }
+
+    /**
+     * Whether the whole of {@code url} matches. A URL whose match would take pathological backtracking counts as
+     * not matching ({@code BoundedMatch}).
+     */
+    public boolean matches(String url) {
+        return BoundedMatch.matches(compiled, url);
+    }
+
+    /** The length of the longest prefix ({@code fromEnd} false) or suffix (true) common to all values. */
+    private static int commonLength(List<String> values, boolean fromEnd) {
+        String first = values.get(0);
+        int n = first.length();
+        for (String v : values) {
+            int i = 0;
+            int max = Math.min(n, v.length());
+            while (i < max && (fromEnd ? v.charAt(v.length() - 1 - i) == first.charAt(first.length() - 1 - i)
+                    : v.charAt(i) == first.charAt(i))) {
+                i++;
+            }
+            n = i;
+        }
+        return n;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof UrlPattern other && regex.equals(other.regex);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(regex);
+    }
+
+    @Override
+    public String toString() {
+        return regex;
+    }
+}

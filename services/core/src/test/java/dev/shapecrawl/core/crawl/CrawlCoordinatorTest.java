@@ -1,0 +1,265 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
+import dev.shapecrawl.core.navigation.PatternSettings;
+import dev.shapecrawl.events.CrawlSample;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.ScopeMode;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CrawlCoordinatorTest {
+    private static final String E = "http://s.test/";
+
+    /**
+     * An E-Jazz-like site (Vidal 2006, specification §4.3): the entry links two artist lists, an about page and
+     * one artist directly (a shortcut); lists link artists; an artist links a related artist reachable from no
+     * list; the about page links news pages that link back.
+     */
+    private static SimulatedSite site() {
+        SimulatedSite site = new SimulatedSite(u -> u.startsWith(E + "artist?"));
+        site.page(E, E + "list/A", E + "list/B", E + "about", E + "artist?cd=1", "http://other.test/x");
+        site.page(E + "list/A", E + "artist?cd=1", E + "artist?cd=2", E + "artist?cd=3", E);
+        site.page(E + "list/B", E + "artist?cd=4", E + "artist?cd=5", E);
+        site.page(E + "about", E + "news/1", E + "news/2");
+        site.page(E + "news/1", E);
+        site.page(E + "news/2", E);
+        for (int i = 1; i <= 5; i++) {
+            site.page(E + "artist?cd=" + i, E + "artist?cd=99", E);
+        }
+        site.page(E + "artist?cd=99", E);
+        return site;
+    }
+
+    private static CrawlCoordinator coordinator(InMemoryCrawlStore store, SimulatedSite site) {
+        return new CrawlCoordinator(store, site, new NavigationPatternGenerator(PatternSettings.defaults()),
+                () -> 1_000L);
+    }
+
+    private static List<String> urls(List<FetchRequest> requests, Purpose purpose) {
+        return requests.stream().filter(r -> r.purpose() == purpose).map(FetchRequest::url).toList();
+    }
+
+    @Test
+    void mapsBreadthFirstLearnsThePatternAndCrawlsByIt() {
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(store, site);
+
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        assertEquals(List.of(E), urls(site.requests, Purpose.MAP));
+        assertEquals(Phase.MAPPING, site.lastStatus().phase());
+        site.drain(coordinator);
+
+        List<String> mapped = urls(site.requests, Purpose.MAP);
+        assertEquals(Set.copyOf(mapped).size(), mapped.size(), "no URL requested twice while mapping");
+        assertFalse(mapped.contains("http://other.test/x"), "out of scope");
+        assertFalse(mapped.contains(E + "artist?cd=99"), "target pages are not expanded while mapping");
+        assertEquals(List.of(E, E + "list/A", E + "list/B", E + "about", E + "artist?cd=1"), mapped.subList(0, 5),
+                "breadth-first, in link order");
+
+        assertEquals(1, site.patterns.size());
+        assertEquals(1, site.patterns.get(0).patternVersion());
+        assertEquals(5, site.patterns.get(0).targetsMapped());
+
+        List<String> crawled = urls(site.requests, Purpose.CRAWL);
+        assertEquals(E, crawled.get(0), "the crawl starts at the entry point");
+        assertFalse(crawled.contains(E + "about"), "the crawl follows only links the pattern matches");
+        assertFalse(crawled.stream().anyMatch(u -> u.contains("news")));
+        for (int i = 1; i <= 5; i++) {
+            assertTrue(crawled.contains(E + "artist?cd=" + i), "artist " + i + " crawled");
+        }
+        CrawlStatus last = site.lastStatus();
+        assertEquals(Phase.IDLE, last.phase());
+        assertEquals(1, last.run());
+        assertEquals(1, last.patternVersion());
+        assertTrue(last.targets() >= 5, "targets found by the crawl: " + last.targets());
+        assertEquals(0, last.newTargets(), "the mapping found them first");
+        assertEquals(mapped.size(), last.mappingFetches());
+        assertEquals(crawled.size(), last.crawlingFetches());
+        assertTrue(last.crawlingFetches() < last.mappingFetches(), last.toString());
+        assertEquals(1, store.traversals(), "the map is dropped once the pattern is learned");
+    }
+
+    @Test
+    void thePublishedPatternHasTheListsBranchAndTheShortcut() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        NavigationPattern pattern = site.patterns.get(0);
+        assertEquals(2, pattern.branches().size(), "4 of 5 targets through the lists < 99%: the shortcut too");
+        NavigationPattern.Branch lists = pattern.branches().get(0);
+        assertEquals(List.of("^https?://s\\.test/list/[a-zA-Z]+$", "^https?://s\\.test/artist\\?cd=[0-9]+$"),
+                lists.steps().stream().map(NavigationPattern.Step::urlRegex).toList());
+        assertEquals(4, lists.targetCount());
+        assertEquals(List.of(E + "list/A", E + "list/B"), lists.steps().get(0).examples());
+        NavigationPattern.Branch shortcut = pattern.branches().get(1);
+        assertEquals(List.of("^https?://s\\.test/artist\\?cd=1$"),
+                shortcut.steps().stream().map(NavigationPattern.Step::urlRegex).toList());
+        assertEquals(1.0, pattern.coverage());
+        assertEquals(1, urls(site.requests, Purpose.CRAWL).stream().filter((E + "artist?cd=1")::equals).count(),
+                "reached by both branches, requested once by the crawl");
+    }
+
+    @Test
+    void aPageReachedAgainBeforeItsAnswerIsExpandedInEveryStateItWasReachedIn() {
+        // a stored pattern whose two branches share the hub step at different depths
+        String hub = "^https?://s\\.test/hub/[0-9]+$";
+        NavigationPattern pattern = new NavigationPattern("j", 1, E, List.of(
+                new NavigationPattern.Branch(List.of(step(hub), step("^https?://s\\.test/item/[0-9]+$")), 1),
+                new NavigationPattern.Branch(List.of(step("^https?://s\\.test/sec/[a-z]+$"), step(hub),
+                        step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0);
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
+                100, null));
+        SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
+        site.page(E, E + "sec/a", E + "hub/1");
+        site.page(E + "sec/a", E + "hub/1", E + "hub/2");
+        site.page(E + "hub/1", E + "item/1", E + "deep/1");
+        site.page(E + "hub/2", E + "deep/2");
+        site.page(E + "item/1").page(E + "deep/1").page(E + "deep/2");
+        CrawlCoordinator coordinator = coordinator(store, site);
+
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+
+        List<String> crawled = urls(site.requests, Purpose.CRAWL);
+        assertEquals(1, site.requestsFor(E + "hub/1"));
+        assertTrue(crawled.contains(E + "item/1"), "hub/1 as step 1 of the first branch");
+        assertTrue(crawled.contains(E + "deep/1"), "hub/1 as step 2 of the second: reached from sec/a before its answer");
+        assertTrue(crawled.contains(E + "deep/2"));
+        assertEquals(3, site.lastStatus().targets());
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+    }
+
+    private static NavigationPattern.Step step(String regex) {
+        return new NavigationPattern.Step("LINK", regex, null, false, List.of());
+    }
+
+    @Test
+    void aRepublishedSeedRecrawlsByTheStoredPatternAndCountsNewTargets() {
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(store, site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        int before = site.requests.size();
+
+        site.page(E + "list/B", E + "artist?cd=4", E + "artist?cd=5", E + "artist?cd=6", E);
+        site.page(E + "artist?cd=6", E);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+
+        List<FetchRequest> second = site.requests.subList(before, site.requests.size());
+        assertTrue(urls(second, Purpose.MAP).isEmpty(), "no mapping on a re-crawl");
+        assertTrue(urls(second, Purpose.CRAWL).contains(E + "artist?cd=6"));
+        CrawlStatus last = site.lastStatus();
+        assertEquals(Phase.IDLE, last.phase());
+        assertEquals(2, last.run());
+        assertEquals(1, last.newTargets());
+        assertEquals(1, site.patterns.size(), "the stored pattern is reused");
+    }
+
+    @Test
+    void remapLearnsTheNextPatternVersion() {
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(store, site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        coordinator.onSeed(new CrawlSeed("j", E, null, null, null, null, null, null, true));
+        assertEquals(Phase.MAPPING, site.lastStatus().phase());
+        site.drain(coordinator);
+        assertEquals(2, site.patterns.size());
+        assertEquals(2, site.patterns.get(1).patternVersion());
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+    }
+
+    @Test
+    void limitsBoundTheMapping() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(new CrawlSeed("j", E, ScopeMode.HOST, 4, null, null, null, null, null));
+        site.drain(coordinator);
+        assertEquals(4, urls(site.requests, Purpose.MAP).size(), "maxPages counts the entry point");
+
+        SimulatedSite shallow = site();
+        CrawlCoordinator other = coordinator(new InMemoryCrawlStore(), shallow);
+        other.onSeed(new CrawlSeed("k", E, ScopeMode.HOST, null, 1, null, null, null, null));
+        shallow.drain(other);
+        List<FetchRequest> mapped = shallow.requests.stream().filter(r -> r.purpose() == Purpose.MAP).toList();
+        assertTrue(mapped.stream().allMatch(r -> r.depth() <= 1), "maxDepth 1: entry and its links only");
+        assertFalse(urls(mapped, Purpose.MAP).contains(E + "artist?cd=2"));
+    }
+
+    @Test
+    void duplicateAnswersChangeNothing() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        FetchRequest entry = site.queue.poll();
+        coordinator.onPage(site.answer(entry));
+        int requests = site.requests.size();
+        CrawlStatus status = site.lastStatus();
+        coordinator.onPage(site.answer(entry));
+        assertEquals(requests, site.requests.size());
+        assertEquals(status.fetched(), site.lastStatus().fetched());
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+    }
+
+    @Test
+    void aSeedPublishedWhileMappingWaitsForTheEnd() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        coordinator.onPage(site.answer(site.queue.poll()));
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        assertEquals(Phase.MAPPING, site.lastStatus().phase());
+        site.drain(coordinator);
+        List<Long> runs = site.statuses.stream().map(CrawlStatus::run).distinct().collect(Collectors.toList());
+        assertEquals(List.of(0L, 1L, 2L), runs, "the waiting seed started the second crawl run");
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+    }
+
+    @Test
+    void aMappingWithoutTargetsFailsWithAReason() {
+        SimulatedSite site = new SimulatedSite(u -> false);
+        site.page(E, E + "a");
+        site.page(E + "a", E);
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        CrawlStatus last = site.lastStatus();
+        assertEquals(Phase.FAILED, last.phase());
+        assertNotNull(last.lastError());
+        assertTrue(last.lastError().contains("no target page"), last.lastError());
+        assertTrue(site.patterns.isEmpty());
+    }
+
+    @Test
+    void samplesGivenByUrlAreRequested() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSample(new CrawlSample("j", "s1", E + "artist?cd=1", null));
+        coordinator.onSample(new CrawlSample("j", "s2", null, "<html><body><p>x</p></body></html>"));
+        List<FetchRequest> requests = new ArrayList<>(site.requests);
+        assertEquals(1, requests.size());
+        assertEquals(Purpose.SAMPLE, requests.get(0).purpose());
+    }
+}

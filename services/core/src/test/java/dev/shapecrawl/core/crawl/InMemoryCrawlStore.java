@@ -1,0 +1,59 @@
+package dev.shapecrawl.core.crawl;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiConsumer;
+
+/** {@link CrawlStore} over maps, for tests of the coordinator without Kafka. */
+final class InMemoryCrawlStore implements CrawlStore {
+    private final Map<String, JobState> jobs = new HashMap<>();
+    private final Map<String, Map<String, UrlEntry>> urls = new HashMap<>();
+    private final Set<String> targets = new HashSet<>();
+
+    @Override
+    public Optional<JobState> job(String jobId) {
+        return Optional.ofNullable(jobs.get(jobId));
+    }
+
+    @Override
+    public void putJob(JobState state) {
+        jobs.put(state.jobId(), state);
+    }
+
+    @Override
+    public Optional<UrlEntry> url(String jobId, Traversal traversal, String url) {
+        return Optional.ofNullable(traversal(jobId, traversal).get(url));
+    }
+
+    @Override
+    public void putUrl(String jobId, Traversal traversal, String url, UrlEntry entry) {
+        traversal(jobId, traversal).put(url, entry);
+    }
+
+    @Override
+    public void forEachUrl(String jobId, Traversal traversal, BiConsumer<String, UrlEntry> action) {
+        traversal(jobId, traversal).forEach(action);
+    }
+
+    @Override
+    public void dropTraversal(String jobId, Traversal traversal) {
+        urls.remove(jobId + "/" + traversal.id());
+    }
+
+    @Override
+    public boolean addTarget(String jobId, String url) {
+        return targets.add(jobId + "\n" + url);
+    }
+
+    int traversals() {
+        return urls.size();
+    }
+
+    private Map<String, UrlEntry> traversal(String jobId, Traversal traversal) {
+        return urls.computeIfAbsent(jobId + "/" + traversal.id(), k -> new LinkedHashMap<>());
+    }
+}

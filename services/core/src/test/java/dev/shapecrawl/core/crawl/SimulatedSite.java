@@ -1,0 +1,82 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Outlink;
+import dev.shapecrawl.events.PageClassified;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * A site as a link graph plus a stand-in for the fetcher and the classifier: requests queue first in, first out
+ * (one host, as the fetcher serves it) and each is answered with a classified page whose target flag comes from
+ * a predicate. The classifier's structural decision is simulated here because this test is about the
+ * coordinator; the real classifier runs in the pattern service's end-to-end tests.
+ */
+final class SimulatedSite implements CrawlOutput {
+    final Map<String, List<String>> links = new LinkedHashMap<>();
+    final Predicate<String> isTarget;
+    final Deque<FetchRequest> queue = new ArrayDeque<>();
+    final List<FetchRequest> requests = new ArrayList<>();
+    final List<NavigationPattern> patterns = new ArrayList<>();
+    final List<CrawlStatus> statuses = new ArrayList<>();
+
+    SimulatedSite(Predicate<String> isTarget) {
+        this.isTarget = isTarget;
+    }
+
+    SimulatedSite page(String url, String... outlinks) {
+        links.put(url, List.of(outlinks));
+        return this;
+    }
+
+    @Override
+    public void fetch(FetchRequest request) {
+        requests.add(request);
+        queue.add(request);
+    }
+
+    @Override
+    public void pattern(NavigationPattern pattern) {
+        patterns.add(pattern);
+    }
+
+    @Override
+    public void status(CrawlStatus status) {
+        statuses.add(status);
+    }
+
+    CrawlStatus lastStatus() {
+        return statuses.get(statuses.size() - 1);
+    }
+
+    /** Answers queued requests until none is left. */
+    void drain(CrawlCoordinator coordinator) {
+        while (!queue.isEmpty()) {
+            coordinator.onPage(answer(queue.poll()));
+        }
+    }
+
+    PageClassified answer(FetchRequest request) {
+        List<String> out = links.get(request.url());
+        if (out == null) {
+            return new PageClassified(request.jobId(), request, request.url(), 404, null, false, null, List.of(),
+                    List.of(), null, 0, 0, "HTTP_STATUS: 404");
+        }
+        boolean target = isTarget.test(request.url());
+        List<Outlink> outlinks = out.stream().map(u -> new Outlink(u, "", u.startsWith("http://s.test/"))).toList();
+        return new PageClassified(request.jobId(), request, request.url(), 200, target ? 0.95 : 0.4, target, "s1",
+                outlinks, List.of(), "h", 100, 10, null);
+    }
+
+    long requestsFor(String url) {
+        return requests.stream().filter(r -> r.url().equals(url)).count();
+    }
+}

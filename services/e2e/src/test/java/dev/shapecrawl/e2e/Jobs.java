@@ -1,0 +1,128 @@
+package dev.shapecrawl.e2e;
+
+import dev.shapecrawl.events.CrawlSample;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.TargetPage;
+import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.testkit.kafka.TopicClient;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/** Publishes jobs the way a user does and reads what the services say about them, from the topics. */
+final class Jobs {
+    private final TopicClient kafka;
+
+    Jobs(TopicClient kafka) {
+        this.kafka = kafka;
+    }
+
+    void publish(CrawlSeed seed, List<String> sampleUrls) {
+        for (int i = 0; i < sampleUrls.size(); i++) {
+            CrawlSample sample = new CrawlSample(seed.jobId(), "s" + (i + 1), sampleUrls.get(i), null);
+            kafka.send(Topics.CRAWL_SAMPLES, seed.jobId(), EventCodec.encode(sample));
+        }
+        kafka.send(Topics.CRAWL_SEEDS, seed.jobId(), EventCodec.encode(seed));
+    }
+
+    /** Waits until the job's latest status satisfies {@code done}; returns it. */
+    CrawlStatus awaitStatus(String job, Predicate<CrawlStatus> done, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Optional<CrawlStatus> last = Optional.empty();
+        while (System.nanoTime() < deadline) {
+            last = status(job);
+            if (last.isPresent() && done.test(last.get())) {
+                return last.get();
+            }
+            sleep();
+        }
+        throw new AssertionError("job " + job + ": condition not met within " + timeout + "; last status " + last);
+    }
+
+    Optional<CrawlStatus> status(String job) {
+        CrawlStatus last = null;
+        for (ConsumerRecord<String, String> r : read(Topics.CRAWL_STATUS)) {
+            if (job.equals(r.key())) {
+                last = EventCodec.decode(EventType.CRAWL_STATUS, r.value());
+            }
+        }
+        return Optional.ofNullable(last);
+    }
+
+    /** Waits for run {@code run} of the job to end (IDLE, or FAILED). */
+    CrawlStatus awaitRun(String job, long run, Duration timeout) {
+        return awaitStatus(job, s -> s.phase() == Phase.FAILED || (s.phase() == Phase.IDLE && s.run() >= run), timeout);
+    }
+
+    List<NavigationPattern> patterns(String job) {
+        List<NavigationPattern> out = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : read(Topics.NAVIGATION_PATTERNS)) {
+            if (job.equals(r.key())) {
+                out.add(EventCodec.decode(EventType.NAVIGATION_PATTERN, r.value()));
+            }
+        }
+        return out;
+    }
+
+    List<FetchRequest> requests(String job) {
+        List<FetchRequest> out = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : read(Topics.FETCH_REQUESTS)) {
+            FetchRequest req = EventCodec.decode(EventType.FETCH_REQUEST, r.value());
+            if (req.jobId().equals(job)) {
+                out.add(req);
+            }
+        }
+        return out;
+    }
+
+    /** The URLs of the job's target pages reached with {@code purpose}, in arrival order, without repeats. */
+    Set<String> targets(String job, Purpose purpose) {
+        Set<String> out = new LinkedHashSet<>();
+        for (ConsumerRecord<String, String> r : read(Topics.TARGET_PAGES)) {
+            if (r.value().contains("\"jobId\":\"" + job + "\"")) {
+                TargetPage page = EventCodec.decode(EventType.TARGET_PAGE, r.value());
+                if (page.purpose() == purpose) {
+                    out.add(page.url());
+                }
+            }
+        }
+        return out;
+    }
+
+    List<PageClassified> classified(String job) {
+        List<PageClassified> out = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : read(Topics.PAGES_CLASSIFIED)) {
+            if (job.equals(r.key())) {
+                out.add(EventCodec.decode(EventType.PAGE_CLASSIFIED, r.value()));
+            }
+        }
+        return out;
+    }
+
+    private List<ConsumerRecord<String, String>> read(String topic) {
+        return kafka.readFor(topic, Duration.ofMillis(200));
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(300);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.shapecrawl.e2e;
+
+import dev.shapecrawl.testkit.kafka.TestKafka;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The crawl pipeline as separate processes against the test broker: fetcher (loopback allowed, no politeness
+ * delay: the sites are local), classifier and pattern service (its own state directory).
+ */
+final class Stack implements AutoCloseable {
+    final ServiceProcess fetcher;
+    final ServiceProcess classifier;
+    ServiceProcess pattern;
+    final Path patternState;
+
+    private Stack(ServiceProcess fetcher, ServiceProcess classifier, ServiceProcess pattern, Path patternState) {
+        this.fetcher = fetcher;
+        this.classifier = classifier;
+        this.pattern = pattern;
+        this.patternState = patternState;
+    }
+
+    static Stack start(String label) throws IOException {
+        String bootstrap = TestKafka.bootstrapServers();
+        ServiceProcess fetcher = ServiceProcess.start("fetcher", label, Map.of(
+                "kafka.bootstrap.servers", bootstrap,
+                "shapecrawl.fetcher.engine.allowed-addresses", "LOOPBACK",
+                "shapecrawl.fetcher.engine.politeness-delay-ms", "0"));
+        ServiceProcess classifier = ServiceProcess.start("classifier", label, Map.of(
+                "kafka.bootstrap.servers", bootstrap));
+        Path state = Files.createTempDirectory("e2e-pattern-state");
+        return new Stack(fetcher, classifier, startPattern(label, state), state);
+    }
+
+    static ServiceProcess startPattern(String label, Path state) throws IOException {
+        Map<String, String> props = new HashMap<>();
+        props.put("kafka.bootstrap.servers", TestKafka.bootstrapServers());
+        props.put("kafka-streams.state.dir", state.toString());
+        return ServiceProcess.start("pattern", label, props);
+    }
+
+    /** Kills the pattern service (SIGKILL) and starts it again on the same state directory. */
+    void crashAndRestartPattern(String label) throws IOException, InterruptedException {
+        pattern.kill();
+        pattern = startPattern(label, patternState);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        for (ServiceProcess p : new ServiceProcess[]{pattern, classifier, fetcher}) {
+            if (p != null) {
+                p.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package dev.shapecrawl.pattern;
+
+import dev.shapecrawl.core.crawl.CrawlCoordinator;
+import dev.shapecrawl.core.crawl.CrawlOutput;
+import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
+import dev.shapecrawl.core.navigation.PatternSettings;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.InvalidEventException;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Topics;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.jboss.logging.Logger;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The thin adapter between Kafka Streams and core's {@link CrawlCoordinator}: decodes each input event strictly,
+ * hands it to the coordinator, forwards what the coordinator produces to the output topics, and dead-letters an
+ * event that cannot be decoded or handled, with the reason in the {@code dead-letter-reason} header, so one bad
+ * event never stops the stream. State and outputs are committed together (processing guarantee
+ * {@code exactly_once_v2}), so a crash never re-requests a page that was requested before the last commit.
+ */
+final class JobProcessor implements Processor<String, String, String, String> {
+    private static final Logger LOG = Logger.getLogger(JobProcessor.class);
+    static final String REASON_HEADER = "dead-letter-reason";
+
+    private final PatternConfig config;
+    private final Map<String, Long> lastStatusMs = new HashMap<>();
+    private final Map<String, Phase> lastStatusPhase = new HashMap<>();
+    private ProcessorContext<String, String> context;
+    private CrawlCoordinator coordinator;
+    private long inputTimestamp;
+
+    JobProcessor(PatternConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, String> context) {
+        this.context = context;
+        KeyValueStore<String, String> jobs = context.getStateStore(PatternTopology.JOBS_STORE);
+        KeyValueStore<String, String> urls = context.getStateStore(PatternTopology.URLS_STORE);
+        KeyValueStore<String, String> targets = context.getStateStore(PatternTopology.TARGETS_STORE);
+        NavigationPatternGenerator generator = new NavigationPatternGenerator(
+                PatternSettings.fromProperties(config.generator()));
+        coordinator = new CrawlCoordinator(new StreamsCrawlStore(jobs, urls, targets), new Output(), generator,
+                System::currentTimeMillis);
+    }
+
+    @Override
+    public void process(Record<String, String> record) {
+        String topic = context.recordMetadata().map(RecordMetadata::topic).orElse("");
+        inputTimestamp = record.timestamp();
+        try {
+            switch (topic) {
+                case Topics.CRAWL_SEEDS -> coordinator.onSeed(EventCodec.decode(EventType.CRAWL_SEED, record.value()));
+                case Topics.CRAWL_SAMPLES ->
+                        coordinator.onSample(EventCodec.decode(EventType.CRAWL_SAMPLE, record.value()));
+                case Topics.PAGES_CLASSIFIED ->
+                        coordinator.onPage(EventCodec.decode(EventType.PAGE_CLASSIFIED, record.value()));
+                default -> throw new IllegalStateException("no handler for topic " + topic);
+            }
+        } catch (InvalidEventException e) {
+            deadLetter(topic, record, "malformed event: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // A defect or corrupt state for this event; the job's other events and other jobs go on.
+            LOG.errorf(e, "dead-lettering a %s event that could not be handled", topic);
+            deadLetter(topic, record, "not handled: " + e);
+        }
+    }
+
+    private void deadLetter(String topic, Record<String, String> record, String reason) {
+        LOG.warnf("dead-lettering an event of %s: %s", topic, reason);
+        RecordHeaders headers = new RecordHeaders(record.headers().toArray());
+        headers.add(REASON_HEADER, reason.getBytes(StandardCharsets.UTF_8));
+        context.forward(new Record<>(record.key(), record.value(), record.timestamp(), headers),
+                Topics.deadLetter(topic));
+    }
+
+    private void send(String topic, String key, Object event) {
+        context.forward(new Record<>(key, EventCodec.encode(event), inputTimestamp), topic);
+    }
+
+    /** Forwards what the coordinator produces; statuses are thinned while a traversal runs. */
+    private final class Output implements CrawlOutput {
+        @Override
+        public void fetch(FetchRequest request) {
+            send(Topics.FETCH_REQUESTS, request.key(), request);
+        }
+
+        @Override
+        public void pattern(NavigationPattern pattern) {
+            LOG.infof("job %s: navigation pattern v%d, %d branches, coverage %.3f of %d mapped targets",
+                    pattern.jobId(), pattern.patternVersion(), pattern.branches().size(), pattern.coverage(),
+                    pattern.targetsMapped());
+            send(Topics.NAVIGATION_PATTERNS, pattern.jobId(), pattern);
+        }
+
+        @Override
+        public void status(CrawlStatus status) {
+            Phase before = lastStatusPhase.put(status.jobId(), status.phase());
+            Long last = lastStatusMs.get(status.jobId());
+            boolean due = last == null || status.updatedAtMs() - last >= config.statusIntervalMs();
+            boolean settled = status.phase() == Phase.IDLE || status.phase() == Phase.FAILED;
+            if (before != status.phase() || due || settled) {
+                lastStatusMs.put(status.jobId(), status.updatedAtMs());
+                send(Topics.CRAWL_STATUS, status.jobId(), status);
+            }
+        }
+    }
+}

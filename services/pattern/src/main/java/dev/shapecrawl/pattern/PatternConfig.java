@@ -1,0 +1,27 @@
+package dev.shapecrawl.pattern;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.util.Map;
+
+/**
+ * The pattern service's settings, prefix {@code shapecrawl.pattern}; defaults and their reasons are in
+ * {@code application.properties}, the one place they are written.
+ */
+@ConfigMapping(prefix = "shapecrawl.pattern")
+public interface PatternConfig {
+    /**
+     * Navigation pattern generation settings, passed through to core's {@code PatternSettings.fromProperties}
+     * by their kebab-case names (for example {@code shapecrawl.pattern.generator.k=2}); unknown names fail the
+     * start.
+     */
+    Map<String, String> generator();
+
+    /**
+     * Least time between two {@code crawl-status} events of one job while a traversal runs (ms); phase changes
+     * are always written at once.
+     */
+    @WithDefault("500")
+    long statusIntervalMs();
+}

@@ -1,0 +1,115 @@
+package dev.shapecrawl.pattern;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shapecrawl.core.crawl.CrawlStore;
+import dev.shapecrawl.core.crawl.JobState;
+import dev.shapecrawl.core.crawl.Traversal;
+import dev.shapecrawl.core.crawl.UrlEntry;
+import dev.shapecrawl.events.EventCodec;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+
+/**
+ * {@link CrawlStore} over three Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
+ * restarted or moved task resumes with them): {@value PatternTopology#JOBS_STORE} (job id → job state JSON),
+ * {@value PatternTopology#URLS_STORE} ({@code jobId NUL traversal NUL url} → URL entry JSON) and
+ * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → the first traversal that found it). Keys sort
+ * by job and traversal, so one traversal is one prefix scan.
+ */
+final class StreamsCrawlStore implements CrawlStore {
+    private static final char SEP = '\u0000';
+    private static final StringSerializer KEYS = new StringSerializer();
+
+    private final KeyValueStore<String, String> jobs;
+    private final KeyValueStore<String, String> urls;
+    private final KeyValueStore<String, String> targets;
+    private final ObjectMapper json = EventCodec.mapper();
+
+    StreamsCrawlStore(KeyValueStore<String, String> jobs, KeyValueStore<String, String> urls,
+                      KeyValueStore<String, String> targets) {
+        this.jobs = jobs;
+        this.urls = urls;
+        this.targets = targets;
+    }
+
+    @Override
+    public Optional<JobState> job(String jobId) {
+        return Optional.ofNullable(jobs.get(jobId)).map(s -> read(s, JobState.class));
+    }
+
+    @Override
+    public void putJob(JobState state) {
+        jobs.put(state.jobId(), write(state));
+    }
+
+    @Override
+    public Optional<UrlEntry> url(String jobId, Traversal traversal, String url) {
+        return Optional.ofNullable(urls.get(prefix(jobId, traversal) + url)).map(s -> read(s, UrlEntry.class));
+    }
+
+    @Override
+    public void putUrl(String jobId, Traversal traversal, String url, UrlEntry entry) {
+        urls.put(prefix(jobId, traversal) + url, write(entry));
+    }
+
+    @Override
+    public void forEachUrl(String jobId, Traversal traversal, BiConsumer<String, UrlEntry> action) {
+        String prefix = prefix(jobId, traversal);
+        try (KeyValueIterator<String, String> it = urls.prefixScan(prefix, KEYS)) {
+            while (it.hasNext()) {
+                KeyValue<String, String> kv = it.next();
+                action.accept(kv.key.substring(prefix.length()), read(kv.value, UrlEntry.class));
+            }
+        }
+    }
+
+    @Override
+    public void dropTraversal(String jobId, Traversal traversal) {
+        // Deleting while iterating is not allowed on every store type; collect keys in bounded batches.
+        String prefix = prefix(jobId, traversal);
+        List<String> batch = new ArrayList<>();
+        do {
+            batch.clear();
+            try (KeyValueIterator<String, String> it = urls.prefixScan(prefix, KEYS)) {
+                while (it.hasNext() && batch.size() < 10_000) {
+                    batch.add(it.next().key);
+                }
+            }
+            batch.forEach(urls::delete);
+        } while (!batch.isEmpty());
+    }
+
+    @Override
+    public boolean addTarget(String jobId, String url) {
+        return targets.putIfAbsent(jobId + SEP + url, "1") == null;
+    }
+
+    private static String prefix(String jobId, Traversal traversal) {
+        return jobId + SEP + traversal.id() + SEP;
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private <T> T read(String value, Class<T> type) {
+        try {
+            return json.readValue(value, type);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("corrupt " + type.getSimpleName() + " in a state store", e);
+        }
+    }
+}

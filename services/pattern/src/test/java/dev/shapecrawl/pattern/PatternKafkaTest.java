@@ -1,0 +1,182 @@
+package dev.shapecrawl.pattern;
+
+import dev.shapecrawl.events.CrawlSample;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Outlink;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.testkit.kafka.EmbeddedKafkaResource;
+import dev.shapecrawl.testkit.kafka.TestKafka;
+import dev.shapecrawl.testkit.kafka.TopicClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The pattern service's Kafka Streams adapter with the real (embedded) broker: a seed and a sample go in; the
+ * service requests the sample and maps the site; this test answers every fetch request with the page's
+ * classification, standing in for the fetcher and the classifier (they are tested in their own modules and run
+ * together in the end-to-end tests); the service learns a navigation pattern, crawls by it, ends IDLE; a
+ * malformed event goes to the dead-letter topic with its reason.
+ */
+@QuarkusTest
+@QuarkusTestResource(EmbeddedKafkaResource.class)
+class PatternKafkaTest {
+    static final Duration WAIT = Duration.ofSeconds(90);
+    static TopicClient kafka;
+
+    @BeforeAll
+    static void start() {
+        kafka = new TopicClient(TestKafka.bootstrapServers());
+    }
+
+    @AfterAll
+    static void stop() {
+        kafka.close();
+    }
+
+    /** A small catalogue: entry → 3 paginated lists → 8 items each; an about page; items link each other. */
+    static Map<String, List<String>> site(String base) {
+        Map<String, List<String>> links = new LinkedHashMap<>();
+        List<String> entry = new ArrayList<>(List.of(base + "list?page=1", base + "about"));
+        links.put(base, entry);
+        links.put(base + "about", List.of(base, base + "contact"));
+        links.put(base + "contact", List.of(base));
+        for (int p = 1; p <= 3; p++) {
+            List<String> out = new ArrayList<>();
+            for (int i = 1; i <= 8; i++) {
+                int id = (p - 1) * 8 + i;
+                out.add(base + "item/" + id);
+                links.put(base + "item/" + id, List.of(base, base + "item/" + (id % 24 + 1)));
+            }
+            if (p < 3) {
+                out.add(base + "list?page=" + (p + 1));
+            }
+            links.put(base + "list?page=" + p, out);
+        }
+        return links;
+    }
+
+    /** Answers every fetch request of {@code job} not answered yet; returns how many it answered. */
+    static int answer(String job, Map<String, List<String>> links, Predicate<String> target, Map<String, Integer> asked) {
+        List<ConsumerRecord<String, String>> requests = kafka.readFor(Topics.FETCH_REQUESTS,
+                Duration.ofMillis(300));
+        int answered = 0;
+        for (ConsumerRecord<String, String> r : requests) {
+            FetchRequest req = EventCodec.decode(EventType.FETCH_REQUEST, r.value());
+            String id = req.id();
+            if (!req.jobId().equals(job) || asked.containsKey(id)) {
+                continue;
+            }
+            asked.put(id, 1);
+            List<String> out = links.getOrDefault(req.url(), List.of());
+            boolean isTarget = target.test(req.url());
+            PageClassified page = new PageClassified(job, req, req.url(), out.isEmpty() ? 404 : 200,
+                    isTarget ? 0.97 : 0.3, isTarget, "s1",
+                    out.stream().map(u -> new Outlink(u, "", true)).toList(), List.of(), "h", 10, 10,
+                    out.isEmpty() ? "HTTP_STATUS: 404" : null);
+            kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
+            answered++;
+        }
+        return answered;
+    }
+
+    static Optional<CrawlStatus> status(String job) {
+        CrawlStatus last = null;
+        for (ConsumerRecord<String, String> r : kafka.readFor(Topics.CRAWL_STATUS, Duration.ofMillis(100))) {
+            if (job.equals(r.key())) {
+                last = EventCodec.decode(EventType.CRAWL_STATUS, r.value());
+            }
+        }
+        return Optional.ofNullable(last);
+    }
+
+    static CrawlStatus runUntil(String job, Map<String, List<String>> links, Predicate<String> target,
+                                Map<String, Integer> asked, Predicate<CrawlStatus> done) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            answer(job, links, target, asked);
+            Optional<CrawlStatus> s = status(job);
+            if (s.isPresent() && done.test(s.get())) {
+                return s.get();
+            }
+        }
+        throw new AssertionError("job " + job + " did not finish; last status " + status(job));
+    }
+
+    @Test
+    void mapsLearnsAPatternAndCrawlsByIt() {
+        String job = "pattern-kafka-1";
+        String base = "http://shop.example.test/";
+        Map<String, List<String>> links = site(base);
+        Predicate<String> isTarget = u -> u.startsWith(base + "item/");
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", base + "item/3", null)));
+        kafka.send(Topics.CRAWL_SEEDS, job, EventCodec.encode(CrawlSeed.of(job, base)));
+
+        Map<String, Integer> asked = new HashMap<>();
+        CrawlStatus done = runUntil(job, links, isTarget, asked,
+                s -> s.phase() == Phase.IDLE && s.run() == 1);
+
+        List<FetchRequest> requests = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : kafka.readFor(Topics.FETCH_REQUESTS, Duration.ofMillis(100))) {
+            FetchRequest req = EventCodec.decode(EventType.FETCH_REQUEST, r.value());
+            if (req.jobId().equals(job)) {
+                requests.add(req);
+                assertEquals(req.key(), r.key(), "fetch requests are keyed by host");
+            }
+        }
+        assertTrue(requests.stream().anyMatch(r -> r.purpose() == Purpose.SAMPLE && r.url().equals(base + "item/3")));
+        List<String> mapped = requests.stream().filter(r -> r.purpose() == Purpose.MAP).map(FetchRequest::url).toList();
+        assertEquals(mapped.size(), mapped.stream().distinct().count(), "no page requested twice while mapping");
+        List<String> crawled = requests.stream().filter(r -> r.purpose() == Purpose.CRAWL).map(FetchRequest::url).toList();
+        assertFalse(crawled.contains(base + "about"), "the crawl follows the pattern only");
+        for (int id = 1; id <= 24; id++) {
+            assertTrue(crawled.contains(base + "item/" + id), "item " + id + " crawled");
+        }
+        assertEquals(24, done.targets());
+        assertEquals(1, done.patternVersion());
+
+        NavigationPattern pattern = null;
+        for (ConsumerRecord<String, String> r : kafka.readUntil(Topics.NAVIGATION_PATTERNS,
+                rs -> rs.stream().anyMatch(x -> job.equals(x.key())), WAIT)) {
+            if (job.equals(r.key())) {
+                pattern = EventCodec.decode(EventType.NAVIGATION_PATTERN, r.value());
+            }
+        }
+        assertTrue(pattern != null && pattern.patternVersion() == 1 && pattern.targetsMapped() == 24
+                && pattern.coverage() >= 0.99, String.valueOf(pattern));
+    }
+
+    @Test
+    void malformedEventsAreDeadLetteredWithTheirReason() {
+        kafka.send(Topics.CRAWL_SEEDS, "bad-job", "{\"type\":\"crawl-seed\",\"version\":1,\"jobId\":\"bad-job\"}");
+        List<ConsumerRecord<String, String>> dead = kafka.readUntil(Topics.deadLetter(Topics.CRAWL_SEEDS),
+                rs -> rs.stream().anyMatch(r -> "bad-job".equals(r.key())), WAIT);
+        ConsumerRecord<String, String> r = dead.stream().filter(x -> "bad-job".equals(x.key())).findFirst().orElseThrow();
+        String reason = TopicClient.header(r, JobProcessor.REASON_HEADER);
+        assertTrue(reason != null && reason.contains("entryUrl"), reason);
+    }
+}
