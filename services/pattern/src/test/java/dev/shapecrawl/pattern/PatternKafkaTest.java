@@ -6,6 +6,7 @@ import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.Hashes;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Outlink;
 import dev.shapecrawl.events.PageClassified;
@@ -96,7 +97,7 @@ class PatternKafkaTest {
             boolean isTarget = target.test(req.url());
             PageClassified page = new PageClassified(job, req, req.url(), out.isEmpty() ? 404 : 200,
                     isTarget ? 0.97 : 0.3, isTarget, "s1",
-                    out.stream().map(u -> new Outlink(u, "", true)).toList(), List.of(), "h", 10, 10,
+                    out.stream().map(u -> new Outlink(u, "", true)).toList(), List.of(), Hashes.sha256Hex(req.url()), 10, 10,
                     out.isEmpty() ? "HTTP_STATUS: 404" : null);
             kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
             answered++;
