@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * ({@link Tokenizer}); align the tokens by position only, a URL with fewer tokens giving ε at the missing
  * positions; the level is {@code p • σ • s}, σ being the concatenated TOKENREGEX of each column
  * ({@link TokenRegex}). The thesis prints {@code s • σ • p}, an evident typo (§5.4). Levels equal in every URL
- * are copied verbatim.
+ * are copied verbatim. Beyond the seed, {@code p} and {@code s} never end inside a number (see
+ * {@link #level(List)}): {@code cd=123, cd=145} give {@code cd=[0-9]+}, not {@code cd=1[0-9]+}.
  *
  * <p>Writing the regular expression (specification §5.1, §5.4 [R]): literal parts are escaped
  * ({@code .}, {@code ?}, {@code +} and the other metacharacters get a backslash), levels are joined with
@@ -101,12 +102,12 @@ public final class UrlPattern {
         if (values.stream().allMatch(first::equals)) {
             return RegexText.literal(first);
         }
-        int p = commonLength(values, false);
+        int p = outsideNumbers(values, commonLength(values, false), false);
         List<String> rest = new ArrayList<>(values.size());
         for (String v : values) {
             rest.add(v.substring(p));
         }
-        int s = commonLength(rest, true);
+        int s = outsideNumbers(rest, commonLength(rest, true), true);
         List<List<String>> tokens = new ArrayList<>(values.size());
         int columns = 0;
         for (String r : rest) {
@@ -150,6 +151,38 @@ public final class UrlPattern {
      */
     public boolean matches(String url) {
         return BoundedMatch.matches(compiled, url);
+    }
+
+    /**
+     * A common prefix ({@code fromEnd} false) or suffix (true) of length {@code n}, shortened so that it does not
+     * cut a number in two: when a run of digits in some value crosses the border between the common part and the
+     * infix, the whole run moves to the infix. Numbers are values (ids, page numbers), and a leading digit shared by
+     * the URLs mapped is an accident of the sample: Algorithm 4 as printed turns {@code cd=123, cd=145} into
+     * {@code cd=1[0-9]+}, which misses {@code cd=7} and {@code cd=200} of the same list. Letters keep the printed
+     * character-level rule, on which the thesis's own pattern E1 ({@code default[a-zA-Z]+}) relies. (shapecrawl's
+     * change, docs/navigation.md, "Beyond the seed".)
+     */
+    private static int outsideNumbers(List<String> values, int n, boolean fromEnd) {
+        while (n > 0 && crossesNumber(values, n, fromEnd)) {
+            n--;
+        }
+        return n;
+    }
+
+    /** Whether, in some value, the last character of the common part and the first of the infix are digits. */
+    private static boolean crossesNumber(List<String> values, int n, boolean fromEnd) {
+        for (String v : values) {
+            int inCommon = fromEnd ? v.length() - n : n - 1;
+            int inInfix = fromEnd ? v.length() - n - 1 : n;
+            if (inInfix >= 0 && inInfix < v.length() && isDigit(v.charAt(inCommon)) && isDigit(v.charAt(inInfix))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /** The length of the longest prefix ({@code fromEnd} false) or suffix (true) common to all values. */

@@ -73,6 +73,20 @@ class UrlPatternTest {
     }
 
     @Test
+    void aCommonPartNeverCutsANumber() {
+        // Algorithm 4 as printed gives cd=1[0-9]+ and page=1[0-9]*, missing cd=7, cd=200 and page=3
+        assertEquals("cd=[0-9]+", UrlPattern.level(List.of("cd=123", "cd=145", "cd=167")));
+        assertEquals("page=[0-9]+", UrlPattern.level(List.of("page=1", "page=12")));
+        assertEquals("item-[0-9]+\\.html", UrlPattern.level(List.of("item-13.html", "item-23.html")),
+                "a shared trailing digit stays in the number too");
+        assertEquals("v2-[0-9]+", UrlPattern.level(List.of("v2-10", "v2-31")), "a number wholly in the prefix stays");
+        assertEquals("default[a-zA-Z]+\\.asp", UrlPattern.level(List.of("defaultA.asp", "defaultB.asp")),
+                "letters keep the character-level prefix (E1 of Table 3.1)");
+        UrlPattern p = UrlPattern.of(List.of("http://h.test/detail.asp?cd=123", "http://h.test/detail.asp?cd=145"));
+        assertTrue(p.matches("http://h.test/detail.asp?cd=7") && p.matches("http://h.test/detail.asp?cd=200"));
+    }
+
+    @Test
     void literalsAreQuotedReadably() {
         UrlPattern p = UrlPattern.of(List.of("http://h.test/c++/a.b?x=1+2&y=(3)", "http://h.test/c++/a.b?x=1+2&y=(4)"));
         assertEquals("^https?://h\\.test/c\\+\\+/a\\.b\\?x=1\\+2&y=\\([0-9]+\\)$", p.regex());
