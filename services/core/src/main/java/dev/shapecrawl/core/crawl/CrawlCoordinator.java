@@ -152,7 +152,8 @@ public final class CrawlCoordinator {
         String finalUrl = page.finalUrl();
         if (!finalUrl.equals(page.request().url()) && store.url(job.jobId, traversal, finalUrl).isEmpty()) {
             store.putUrl(job.jobId, traversal, finalUrl,
-                    new UrlEntry(entry.depth(), entry.parentUrl(), job.nextOrder++, true, false, entry.states()));
+                    new UrlEntry(entry.depth(), entry.parentUrl(), job.nextOrder++, true, false, entry.states(),
+                            List.of()));
         }
     }
 
@@ -162,10 +163,18 @@ public final class CrawlCoordinator {
             return; // target pages are not expanded (Algorithm 2)
         }
         for (Outlink link : page.outlinks()) {
-            if (job.requested >= job.seed.maxPages()) {
-                return;
+            if (!link.inScope()) {
+                continue;
             }
-            if (link.inScope() && store.url(job.jobId, traversal, link.url()).isEmpty()) {
+            Optional<UrlEntry> known = store.url(job.jobId, traversal, link.url());
+            if (known.isPresent()) {
+                // another way to the page: kept (bounded) so coverage counts the lists that name a target that
+                // was first met elsewhere (navigation.Reach)
+                UrlEntry more = known.get().withReferrer(url);
+                if (more != known.get()) {
+                    store.putUrl(job.jobId, traversal, link.url(), more);
+                }
+            } else if (job.requested < job.seed.maxPages()) {
                 request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "");
             }
         }
@@ -254,7 +263,8 @@ public final class CrawlCoordinator {
         Traversal mapping = job.traversal();
         List<MappedPage> pages = new ArrayList<>();
         store.forEachUrl(job.jobId, mapping, (url, e) ->
-                pages.add(new MappedPage(url, e.parentUrl(), e.depth() + 1, e.order(), e.done() && e.target())));
+                pages.add(new MappedPage(url, e.parentUrl(), e.depth() + 1, e.order(), e.done() && e.target(),
+                        e.referrers())));
         long targets = pages.stream().filter(MappedPage::target).count();
         if (targets == 0) {
             job.phase = Phase.FAILED;

@@ -1,5 +1,8 @@
 package dev.shapecrawl.core.crawl;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * What a job knows of one URL in one traversal (a mapping or a crawl run): the breadth-first tree's parent and
  * depth, the discovery order, whether the request is answered, and the outcome.
@@ -12,27 +15,50 @@ package dev.shapecrawl.core.crawl;
  * @param target    whether the page was classified as a target page (only meaningful when {@code done})
  * @param states    the pattern states the page was reached in, as encoded by
  *                  {@link dev.shapecrawl.core.navigation.PatternMatcher}; empty while mapping
+ * @param referrers while mapping: other expanded pages that link to this URL, besides the parent, in the order
+ *                  met, at most {@value #MAX_REFERRERS} ({@link dev.shapecrawl.core.navigation.MappedPage#referrers()})
  */
-public record UrlEntry(int depth, String parentUrl, long order, boolean done, boolean target, String states) {
+public record UrlEntry(int depth, String parentUrl, long order, boolean done, boolean target, String states,
+                       List<String> referrers) {
+    /**
+     * The most referrers kept per URL. Coverage needs one referrer that a branch reaches (a list that names the
+     * target), and a page linked from every page of a site (its navigation) must not grow an entry per page.
+     */
+    public static final int MAX_REFERRERS = 8;
+
     public UrlEntry {
         if (depth < 0) {
             throw new IllegalArgumentException("depth: must be >= 0, was " + depth);
         }
         states = states == null ? "" : states;
+        referrers = referrers == null ? List.of() : List.copyOf(referrers);
     }
 
     /** A URL just requested. */
     public static UrlEntry requested(int depth, String parentUrl, long order, String states) {
-        return new UrlEntry(depth, parentUrl, order, false, false, states);
+        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of());
     }
 
     /** This entry reached in {@code states} (encoded as {@link dev.shapecrawl.core.navigation.PatternMatcher} does). */
     public UrlEntry withStates(String states) {
-        return new UrlEntry(depth, parentUrl, order, done, target, states);
+        return new UrlEntry(depth, parentUrl, order, done, target, states, referrers);
     }
 
     /** This entry with its answer recorded. */
     public UrlEntry answered(boolean isTarget) {
-        return new UrlEntry(depth, parentUrl, order, true, isTarget, states);
+        return new UrlEntry(depth, parentUrl, order, true, isTarget, states, referrers);
+    }
+
+    /**
+     * This entry with {@code url} among its referrers; this same entry if {@code url} is the parent, is already
+     * there, or there is no room left.
+     */
+    public UrlEntry withReferrer(String url) {
+        if (url.equals(parentUrl) || referrers.size() >= MAX_REFERRERS || referrers.contains(url)) {
+            return this;
+        }
+        List<String> more = new ArrayList<>(referrers);
+        more.add(url);
+        return new UrlEntry(depth, parentUrl, order, done, target, states, more);
     }
 }

@@ -57,21 +57,41 @@ public final class Group {
     private final UrlSimilarity similarity;
     private final boolean strict;
     private final boolean loops;
+    private final boolean refined;
+    private final boolean separateRoles;
 
     /**
+     * The seed's URLPattern (no refinements), target pages and hubs grouped alike.
+     *
      * @param similarity URLsim, with its K
      * @param strict     whether a child must be similar to every member of a group (else to its leader)
      * @param loops      whether chains of pages of one kind are folded into loop nodes
      */
     public Group(UrlSimilarity similarity, boolean strict, boolean loops) {
+        this(similarity, strict, loops, false, false);
+    }
+
+    /**
+     * @param similarity URLsim, with its K
+     * @param strict     whether a child must be similar to every member of a group (else to its leader)
+     * @param loops      whether chains of pages of one kind are folded into loop nodes
+     * @param refined    whether groups' URL patterns use shapecrawl's refinements
+     *                   ({@link UrlPattern#ofLevels(List, boolean)})
+     * @param separateRoles whether a target page and a hub (a page with children in the map) never share a group
+     *                   ({@link PatternSettings#separateRoles()})
+     */
+    public Group(UrlSimilarity similarity, boolean strict, boolean loops, boolean refined, boolean separateRoles) {
         this.similarity = Objects.requireNonNull(similarity, "similarity");
         this.strict = strict;
         this.loops = loops;
+        this.refined = refined;
+        this.separateRoles = separateRoles;
     }
 
-    /** GROUP with the settings' K, grouping mode and loop folding. */
+    /** GROUP with the settings' URLsim, grouping mode, loop folding and URL pattern rules. */
     public static Group of(PatternSettings settings) {
-        return new Group(new UrlSimilarity(settings.k()), settings.strictGrouping(), settings.loops());
+        return new Group(new UrlSimilarity(settings.k(), settings.sharedLevel()), settings.strictGrouping(),
+                settings.loops(), settings.refinedPatterns(), settings.separateRoles());
     }
 
     /**
@@ -108,7 +128,7 @@ public final class Group {
         }
         // children were drafted after their parents: build from the last drafted up
         for (int i = all.size() - 1; i >= 0; i--) {
-            all.get(i).build(levels, i == 0);
+            all.get(i).build(levels, i == 0, refined);
         }
         return root.built;
     }
@@ -120,6 +140,9 @@ public final class Group {
             UrlLevels lc = levels(c, levels);
             List<TargetPagesMap.Node> home = null;
             for (List<TargetPagesMap.Node> g : groups) {
+                if (separateRoles && g.get(0).target() != c.target()) {
+                    continue;
+                }
                 if (strict ? g.stream().allMatch(m -> similarity.similar(levels(m, levels), lc))
                         : similarity.similar(levels(g.get(0), levels), lc)) {
                     home = g;
@@ -136,11 +159,11 @@ public final class Group {
     }
 
     /** Absorbs the chain of same-kind hubs below the draft's members (see the class comment). */
-    private static void fold(Draft g, Map<String, UrlLevels> levels) {
+    private void fold(Draft g, Map<String, UrlLevels> levels) {
         UrlLevels leader = levels(g.members.get(0), levels);
         UrlPattern before = null;
         if (g.members.size() >= 2) {
-            before = UrlPattern.ofLevels(g.members.stream().map(m -> levels(m, levels)).toList());
+            before = UrlPattern.ofLevels(g.members.stream().map(m -> levels(m, levels)).toList(), refined);
         }
         PriorityQueue<TargetPagesMap.Node> queue = new PriorityQueue<>(DISCOVERY);
         queue.addAll(g.pending);
@@ -205,8 +228,8 @@ public final class Group {
         boolean loop;
         GroupedNode built;
 
-        void build(Map<String, UrlLevels> levels, boolean root) {
-            UrlPattern pattern = UrlPattern.ofLevels(members.stream().map(m -> levels(m, levels)).toList());
+        void build(Map<String, UrlLevels> levels, boolean root, boolean refined) {
+            UrlPattern pattern = UrlPattern.ofLevels(members.stream().map(m -> levels(m, levels)).toList(), refined);
             long targets = root ? 0 : members.stream().filter(TargetPagesMap.Node::target).count();
             built = new GroupedNode(pattern, members.stream().map(TargetPagesMap.Node::page).toList(), targets, loop,
                     children.stream().map(c -> c.built).toList());

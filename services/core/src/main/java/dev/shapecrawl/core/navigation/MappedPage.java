@@ -2,6 +2,8 @@ package dev.shapecrawl.core.navigation;
 
 import dev.shapecrawl.events.Urls;
 
+import java.util.List;
+
 /**
  * One page the mapping requested (Vidal 2006, Algorithm 2; specification §4.2): where the breadth-first search
  * first found it and whether the classifier took it for a target page.
@@ -15,8 +17,11 @@ import dev.shapecrawl.events.Urls;
  * @param order     discovery order, unique within a mapping, increasing; GROUP visits pages in this order and
  *                  pattern choice breaks ties by it (specification §5.2, §5.6); >= 0
  * @param target    whether the page is structurally similar to the sample (a target page)
+ * @param referrers other mapped pages that link to it, besides the parent, in discovery order; a bounded sample
+ *                  (the coordinator keeps a few), empty if unknown. Used for coverage ({@link Reach}); the map's
+ *                  tree still uses the parent alone, as the seed's does
  */
-public record MappedPage(String url, String parentUrl, int level, long order, boolean target) {
+public record MappedPage(String url, String parentUrl, int level, long order, boolean target, List<String> referrers) {
 
     /** @throws IllegalArgumentException naming the field, if a URL is not http(s), or level or order is out of range */
     public MappedPage {
@@ -28,5 +33,11 @@ public record MappedPage(String url, String parentUrl, int level, long order, bo
         if (order < 0) {
             throw new IllegalArgumentException("order: must be >= 0, was " + order);
         }
+        referrers = referrers == null ? List.of() : List.copyOf(referrers);
+    }
+
+    /** A page without known referrers (the seed's map: the breadth-first parent only). */
+    public MappedPage(String url, String parentUrl, int level, long order, boolean target) {
+        this(url, parentUrl, level, order, target, List.of());
     }
 }

@@ -38,8 +38,22 @@ import java.util.TreeMap;
  *                       (0, 1]. Default {@value #DEFAULT_MIN_COVERAGE}: "the pattern covers at least 99% of the
  *                       targets found in mapping" (the multi-branch issue's wording). Without effect when
  *                       {@code maxBranches} is 1.
+ * @param sharedLevel    whether URLsim also asks similar URLs to share a path level, or the first token of their
+ *                       differing levels ({@link UrlSimilarity#sharedLevel()}). Default true; false in the
+ *                       seed-faithful preset. Measured on the generated sites (docs/navigation.md, "URLsim on
+ *                       short URLs"): without it, two-level URLs of different kinds form one group.
+ * @param refinedPatterns whether URLPattern never cuts a number with a common prefix or suffix and generalises
+ *                       columns some URLs lack ({@link UrlPattern#ofLevels(List, boolean)}). Default true; false
+ *                       in the seed-faithful preset (Algorithm 4 as printed, typo fixed, literals quoted).
+ * @param separateRoles  whether GROUP keeps target pages and hubs (pages that lead to targets) in different groups
+ *                       ({@link Group}). The seed lets a target and a hub with similar URLs merge (specification
+ *                       §5.2 [R]: "in rare cases"); the merged step then matches both kinds, so the crawl fetches
+ *                       pages of the hub's kind where only targets were wanted (the generated DBLP site: a
+ *                       shortcut author page merged with the letter indexes, and the step also matched the venue
+ *                       pages). Default true; false in the seed-faithful preset.
  */
-public record PatternSettings(int k, boolean strictGrouping, boolean loops, int maxBranches, double minCoverage) {
+public record PatternSettings(int k, boolean strictGrouping, boolean loops, int maxBranches, double minCoverage,
+                              boolean sharedLevel, boolean refinedPatterns, boolean separateRoles) {
 
     /** Default of {@link #maxBranches()}. */
     public static final int DEFAULT_MAX_BRANCHES = 16;
@@ -48,7 +62,7 @@ public record PatternSettings(int k, boolean strictGrouping, boolean loops, int 
 
     /** The names {@link #fromProperties} understands, in component order. */
     public static final List<String> PROPERTY_NAMES = List.of("k", "strict-grouping", "loops", "max-branches",
-            "min-coverage");
+            "min-coverage", "shared-level", "refined-patterns", "separate-roles");
 
     /**
      * Validates every setting.
@@ -67,17 +81,22 @@ public record PatternSettings(int k, boolean strictGrouping, boolean loops, int 
         }
     }
 
-    /** shapecrawl's defaults: K 2, leader clustering, loops, up to 16 branches covering 99% of the targets. */
+    /**
+     * shapecrawl's defaults: K 2 with the shared-level rule, leader clustering, loops, up to 16 branches covering
+     * 99% of the targets, refined URL patterns, targets and hubs in separate groups.
+     */
     public static PatternSettings defaults() {
-        return new PatternSettings(UrlSimilarity.DEFAULT_K, false, true, DEFAULT_MAX_BRANCHES, DEFAULT_MIN_COVERAGE);
+        return new PatternSettings(UrlSimilarity.DEFAULT_K, false, true, DEFAULT_MAX_BRANCHES, DEFAULT_MIN_COVERAGE,
+                true, true, true);
     }
 
     /**
      * The seed's navigation pattern: one path, to the grouped node with the most targets (Definition 5), no
-     * loops; K 2 and leader clustering as in {@link #defaults()}.
+     * loops, the seed's URLsim (K 2) and URLPattern; leader clustering as in {@link #defaults()}.
      */
     public static PatternSettings seedFaithful() {
-        return new PatternSettings(UrlSimilarity.DEFAULT_K, false, false, 1, DEFAULT_MIN_COVERAGE);
+        return new PatternSettings(UrlSimilarity.DEFAULT_K, false, false, 1, DEFAULT_MIN_COVERAGE, false, false,
+                false);
     }
 
     /**
@@ -97,6 +116,9 @@ public record PatternSettings(int k, boolean strictGrouping, boolean loops, int 
         boolean loops = d.loops;
         int maxBranches = d.maxBranches;
         double minCoverage = d.minCoverage;
+        boolean sharedLevel = d.sharedLevel;
+        boolean refined = d.refinedPatterns;
+        boolean separateRoles = d.separateRoles;
         for (Map.Entry<String, String> e : new TreeMap<>(properties).entrySet()) {
             String name = e.getKey();
             String v = e.getValue() == null ? "" : e.getValue().strip();
@@ -106,10 +128,13 @@ public record PatternSettings(int k, boolean strictGrouping, boolean loops, int 
                 case "loops" -> loops = SettingValues.bool(name, v);
                 case "max-branches" -> maxBranches = SettingValues.intNumber(name, v);
                 case "min-coverage" -> minCoverage = SettingValues.number(name, v);
+                case "shared-level" -> sharedLevel = SettingValues.bool(name, v);
+                case "refined-patterns" -> refined = SettingValues.bool(name, v);
+                case "separate-roles" -> separateRoles = SettingValues.bool(name, v);
                 default -> throw new IllegalArgumentException(name + ": unknown navigation pattern setting; known: "
                         + PROPERTY_NAMES);
             }
         }
-        return new PatternSettings(k, strict, loops, maxBranches, minCoverage);
+        return new PatternSettings(k, strict, loops, maxBranches, minCoverage, sharedLevel, refined, separateRoles);
     }
 }

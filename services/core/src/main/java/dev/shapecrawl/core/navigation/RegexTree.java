@@ -72,6 +72,19 @@ public final class RegexTree {
         return any;
     }
 
+    /** Whether {@code token} is a run of digits (the DIGIT leaf's tokens). */
+    static boolean isDigits(String token) {
+        if (token.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < token.length(); i++) {
+            if (token.charAt(i) < '0' || token.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The leaves: ALPHA, DIGIT, one per {@link #PUNCTUATION} character, OTHER. */
     public List<Node> leaves() {
         List<Node> leaves = new ArrayList<>(List.of(alpha, digit));

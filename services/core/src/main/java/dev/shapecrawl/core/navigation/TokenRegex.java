@@ -18,6 +18,12 @@ import java.util.Objects;
  *       default, written so the result is a valid Java regular expression: a trailing {@code +} becomes
  *       {@code *} ({@code [a-zA-Z0-9]*}), a longer literal is grouped ({@code (?:page)*};
  *       {@link RegexTree.Node#zeroOrMore()}).</li>
+ *   <li>shapecrawl's refinement ({@link #of(List, boolean)} with {@code generaliseOptional}): a column with ε
+ *       generalises to the leaf of its tokens even when the present tokens are equal. An optional literal is a
+ *       sign of misaligned tokens (the thesis aligns by position only, §9), not of a constant: {@code bop} and
+ *       {@code hard-bop} give {@code [a-zA-Z]+-*(?:bop)*}, which misses {@code free-jazz}; generalised,
+ *       {@code [a-zA-Z]+-*[a-zA-Z]*}. For a punctuation leaf the two are the same ({@code _*}), so the thesis's
+ *       DBLP pattern is unchanged.</li>
  * </ul>
  * Immutable and thread-safe.
  */
@@ -45,6 +51,19 @@ public final class TokenRegex {
      *                                  token of the tree ({@link RegexTree#leafOf})
      */
     public String of(List<String> tokens) {
+        return of(tokens, false);
+    }
+
+    /**
+     * TOKENREGEX(t_1, …, t_n), optionally with shapecrawl's refinement for columns with ε (see the class comment).
+     *
+     * @param tokens             the tokens of one column, one per URL; ε is the empty string
+     * @param generaliseOptional whether a column with ε, or of one number, generalises to its leaf even if the
+     *                           present tokens agree (numbers are values: {@link RegexText#literalWithNumbers})
+     * @return a Java regular expression matching every token (and the empty string if some token is ε)
+     * @throws IllegalArgumentException as {@link #of(List)}
+     */
+    public String of(List<String> tokens, boolean generaliseOptional) {
         String first = null;
         boolean allEqual = true;
         boolean someEmpty = false;
@@ -64,7 +83,7 @@ public final class TokenRegex {
         if (first == null) {
             throw new IllegalArgumentException("tokens: at least one must be non-empty, was " + tokens);
         }
-        if (allEqual) {
+        if (allEqual && !(generaliseOptional && (someEmpty || RegexTree.isDigits(first)))) {
             return someEmpty ? RegexText.zeroOrMoreLiteral(first) : RegexText.literal(first);
         }
         RegexTree.Node lca = tree.lowestCommonAncestor(leaves);

@@ -16,8 +16,12 @@ import java.util.regex.Pattern;
  * ({@link Tokenizer}); align the tokens by position only, a URL with fewer tokens giving ε at the missing
  * positions; the level is {@code p • σ • s}, σ being the concatenated TOKENREGEX of each column
  * ({@link TokenRegex}). The thesis prints {@code s • σ • p}, an evident typo (§5.4). Levels equal in every URL
- * are copied verbatim. Beyond the seed, {@code p} and {@code s} never end inside a number (see
- * {@link #level(List)}): {@code cd=123, cd=145} give {@code cd=[0-9]+}, not {@code cd=1[0-9]+}.
+ * are copied verbatim. Beyond the seed (the {@code refined} forms, shapecrawl's default): numbers are values, so
+ * {@code p} and {@code s} never end inside a number ({@code cd=123, cd=145} give {@code cd=[0-9]+}, not
+ * {@code cd=1[0-9]+}) and a number in a literal part matches any number ({@code list?page=2} seen on every list
+ * gives {@code list\?page=[0-9]+}, which the lists' third pages also match); tokens are aligned by their leaves,
+ * not by position ({@link TokenAlignment}); and a column some URLs lack generalises to its leaf
+ * ({@link TokenRegex#of(List, boolean)}). The host level stays literal.
  *
  * <p>Writing the regular expression (specification §5.1, §5.4 [R]): literal parts are escaped
  * ({@code .}, {@code ?}, {@code +} and the other metacharacters get a backslash), levels are joined with
@@ -56,15 +60,19 @@ public final class UrlPattern {
         for (String u : urls) {
             levels.add(UrlLevels.of(u));
         }
-        return ofLevels(levels);
+        return ofLevels(levels, true);
     }
 
     /**
      * URLPattern(U) of URLs already split into levels.
      *
+     * @param urls    the URLs
+     * @param refined whether shapecrawl's refinements apply (a common prefix or suffix never cuts a number; a
+     *                column with ε generalises to its leaf, {@link TokenRegex#of(List, boolean)}); false is
+     *                Algorithm 4 as printed (typo fixed, literals quoted)
      * @throws IllegalArgumentException as {@link #of}
      */
-    public static UrlPattern ofLevels(List<UrlLevels> urls) {
+    public static UrlPattern ofLevels(List<UrlLevels> urls, boolean refined) {
         if (urls.isEmpty()) {
             throw new IllegalArgumentException("urls: at least one is needed");
         }
@@ -82,52 +90,67 @@ public final class UrlPattern {
             for (UrlLevels u : urls) {
                 values.add(u.level(k));
             }
-            regexes.add(level(values));
+            // the first level is the host (and port): always literal
+            regexes.add(k == 0 ? RegexText.literal(values.get(0)) : level(values, refined));
         }
         return new UrlPattern(regexes);
     }
 
     /**
      * The regular expression of one level: the value as a literal if all are equal, else {@code p • σ • s} as
-     * Algorithm 4 builds it.
+     * Algorithm 4 builds it, with shapecrawl's refinements.
      *
      * @param values the level's value in each URL, at least one
      * @throws IllegalArgumentException if {@code values} is empty
      */
     public static String level(List<String> values) {
+        return level(values, true);
+    }
+
+    /**
+     * The regular expression of one level.
+     *
+     * @param values  the level's value in each URL, at least one
+     * @param refined whether shapecrawl's refinements apply (see {@link #ofLevels(List, boolean)})
+     * @throws IllegalArgumentException if {@code values} is empty
+     */
+    public static String level(List<String> values, boolean refined) {
         if (values.isEmpty()) {
             throw new IllegalArgumentException("values: at least one is needed");
         }
         String first = values.get(0);
         if (values.stream().allMatch(first::equals)) {
-            return RegexText.literal(first);
+            return literal(first, refined);
         }
-        int p = outsideNumbers(values, commonLength(values, false), false);
+        int p = commonLength(values, false);
+        if (refined) {
+            p = outsideNumbers(values, p, false);
+        }
         List<String> rest = new ArrayList<>(values.size());
         for (String v : values) {
             rest.add(v.substring(p));
         }
-        int s = outsideNumbers(rest, commonLength(rest, true), true);
+        int s = commonLength(rest, true);
+        if (refined) {
+            s = outsideNumbers(rest, s, true);
+        }
         List<List<String>> tokens = new ArrayList<>(values.size());
-        int columns = 0;
         for (String r : rest) {
-            List<String> t = Tokenizer.standard().tokenize(r.substring(0, r.length() - s));
-            tokens.add(t);
-            columns = Math.max(columns, t.size());
+            tokens.add(Tokenizer.standard().tokenize(r.substring(0, r.length() - s)));
         }
         StringBuilder sigma = new StringBuilder();
-        List<String> column = new ArrayList<>(values.size());
-        for (int j = 0; j < columns; j++) {
-            column.clear();
-            for (List<String> t : tokens) {
-                column.add(j < t.size() ? t.get(j) : "");
-            }
-            sigma.append(TokenRegex.standard().of(column));
+        for (List<String> column : refined ? TokenAlignment.byLeaves(tokens) : TokenAlignment.byPosition(tokens)) {
+            sigma.append(TokenRegex.standard().of(column, refined));
         }
         String prefix = first.substring(0, p);
         String r0 = rest.get(0);
         String suffix = r0.substring(r0.length() - s);
-        return RegexText.literal(prefix) + sigma + RegexText.literal(suffix);
+        return literal(prefix, refined) + sigma + literal(suffix, refined);
+    }
+
+    /** A literal part; refined, its numbers match any number ({@link RegexText#literalWithNumbers}). */
+    private static String literal(String text, boolean refined) {
+        return refined ? RegexText.literalWithNumbers(text) : RegexText.literal(text);
     }
 
     /** The regular expression of each level, level 1 (the authority) first; joined with {@code /}. */

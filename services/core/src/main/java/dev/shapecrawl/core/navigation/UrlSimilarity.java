@@ -1,5 +1,7 @@
 package dev.shapecrawl.core.navigation;
 
+import java.util.List;
+
 /**
  * URLsim(u, v) (Vidal 2006, thesis §3.3; specification §5.3): two URLs are similar if and only if they have the
  * same number of levels ({@link UrlLevels}), their first levels (hosts) are equal, and at most {@code k} of the
@@ -8,11 +10,21 @@ package dev.shapecrawl.core.navigation;
  * <p>URLsim is not transitive: two URLs each within {@code k} levels of a third can be {@code 2k} apart. Grouping
  * therefore clusters around leaders ({@link Group}).
  *
- * @param k the largest number of differing levels, not counting the first, >= 0. The thesis's value is
- *          {@link #DEFAULT_K} = 2, chosen in preliminary experiments and confirmed in the final ones (thesis
- *          §3.3, §5; specification §8.5, §12).
+ * <p><b>Shared level</b> (shapecrawl, not in the seed; {@link #sharedLevel()}): the URLs must also have a path level
+ * in common, or else their differing levels must start with the same token ({@link Tokenizer}). K counts
+ * differences without regard to how many levels agree, so on a site whose URLs have two path levels every pair of
+ * them is similar with K = 2: {@code /genre/bop}, {@code /artist/123} and {@code /news/45} became one group on the
+ * generated sites (docs/navigation.md, "URLsim on short URLs"), and on one level {@code /list?page=3} and
+ * {@code /item?id=7} did. The seed's examples all share most levels (DBLP: 5 of 7) or, with a single varying
+ * level, the script that serves the page ({@code detail.asp?cd=}), so they keep their groups.
+ *
+ * @param k           the largest number of differing levels, not counting the first, >= 0. The thesis's value is
+ *                    {@link #DEFAULT_K} = 2, chosen in preliminary experiments and confirmed in the final ones
+ *                    (thesis §3.3, §5; specification §8.5, §12).
+ * @param sharedLevel whether similar URLs must share a path level or the first token of their differing levels;
+ *                    false is the seed's URLsim
  */
-public record UrlSimilarity(int k) {
+public record UrlSimilarity(int k, boolean sharedLevel) {
 
     /** The thesis's K (specification §12). */
     public static final int DEFAULT_K = 2;
@@ -24,7 +36,12 @@ public record UrlSimilarity(int k) {
         }
     }
 
-    /** URLsim with the thesis's K = 2. */
+    /** The seed's URLsim (no shared-level rule) with {@code k}. */
+    public UrlSimilarity(int k) {
+        this(k, false);
+    }
+
+    /** The seed's URLsim with the thesis's K = 2. */
     public static UrlSimilarity defaults() {
         return new UrlSimilarity(DEFAULT_K);
     }
@@ -33,11 +50,31 @@ public record UrlSimilarity(int k) {
      * URLsim(u, v).
      *
      * @return true if both have the same level count, the same first level and at most {@code k} other differing
-     *         levels
+     *         levels (and, with {@link #sharedLevel()}, a path level in common or the same first token in every
+     *         differing level)
      */
     public boolean similar(UrlLevels u, UrlLevels v) {
         int d = differingLevels(u, v, k);
-        return d >= 0 && d <= k;
+        return d >= 0 && d <= k && (d == 0 || !sharedLevel || shareALevel(u, v));
+    }
+
+    /** Whether a path level is equal in both, or every differing level starts with the same token in both. */
+    private static boolean shareALevel(UrlLevels u, UrlLevels v) {
+        boolean sameHeads = true;
+        for (int i = 1; i < u.count(); i++) {
+            String a = u.level(i);
+            String b = v.level(i);
+            if (a.equals(b)) {
+                return true;
+            }
+            sameHeads &= firstToken(a).equals(firstToken(b)) && !a.isEmpty();
+        }
+        return sameHeads;
+    }
+
+    private static String firstToken(String level) {
+        List<String> tokens = Tokenizer.standard().tokenize(level);
+        return tokens.isEmpty() ? "" : tokens.get(0);
     }
 
     /**

@@ -12,17 +12,20 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * A site as a link graph plus a stand-in for the fetcher and the classifier: requests queue first in, first out
  * (one host, as the fetcher serves it) and each is answered with a classified page whose target flag comes from
  * a predicate. The classifier's structural decision is simulated here because this test is about the
- * coordinator; the real classifier runs in the pattern service's end-to-end tests.
+ * coordinator; the real classifier runs in the pattern service's end-to-end tests. {@link #answeredBy(Function)}
+ * takes any other way of answering ({@link ClassifiedSite}: real pages, real classifier).
  */
 final class SimulatedSite implements CrawlOutput {
     final Map<String, List<String>> links = new LinkedHashMap<>();
     final Predicate<String> isTarget;
+    private final Function<FetchRequest, PageClassified> answerer;
     final Deque<FetchRequest> queue = new ArrayDeque<>();
     final List<FetchRequest> requests = new ArrayList<>();
     final List<NavigationPattern> patterns = new ArrayList<>();
@@ -30,6 +33,17 @@ final class SimulatedSite implements CrawlOutput {
 
     SimulatedSite(Predicate<String> isTarget) {
         this.isTarget = isTarget;
+        this.answerer = this::answer;
+    }
+
+    private SimulatedSite(Function<FetchRequest, PageClassified> answerer) {
+        this.isTarget = url -> false;
+        this.answerer = answerer;
+    }
+
+    /** A site whose requests {@code answerer} answers (the link graph and the predicate are unused). */
+    static SimulatedSite answeredBy(Function<FetchRequest, PageClassified> answerer) {
+        return new SimulatedSite(answerer);
     }
 
     SimulatedSite page(String url, String... outlinks) {
@@ -60,7 +74,7 @@ final class SimulatedSite implements CrawlOutput {
     /** Answers queued requests until none is left. */
     void drain(CrawlCoordinator coordinator) {
         while (!queue.isEmpty()) {
-            coordinator.onPage(answer(queue.poll()));
+            coordinator.onPage(answerer.apply(queue.poll()));
         }
     }
 

@@ -64,9 +64,9 @@ class UrlPatternTest {
     void aPrefixThatIsAWholeValueDoesNotOverlapTheSuffix() {
         // prefix "abc" first; the suffix is then taken of "" and "abc", which is empty (computed on the whole
         // values it would be "abc" too, and the two would overlap in "abc")
-        assertEquals("abc(?:abc)*", UrlPattern.level(List.of("abc", "abcabc")));
-        assertEquals("list2*", UrlPattern.level(List.of("list", "list2")));
-        assertEquals("a\\.html\\.*(?:bak)*", UrlPattern.level(List.of("a.html", "a.html.bak")),
+        assertEquals("abc(?:abc)*", UrlPattern.level(List.of("abc", "abcabc"), false));
+        assertEquals("list2*", UrlPattern.level(List.of("list", "list2"), false));
+        assertEquals("a\\.html\\.*(?:bak)*", UrlPattern.level(List.of("a.html", "a.html.bak"), false),
                 "tokens aligned by position only: '.' and 'bak' each optional");
         UrlPattern p = UrlPattern.of(List.of("http://h.test/x/abc", "http://h.test/x/abcabc"));
         assertTrue(p.matches("http://h.test/x/abc") && p.matches("http://h.test/x/abcabc"));
@@ -79,7 +79,11 @@ class UrlPatternTest {
         assertEquals("page=[0-9]+", UrlPattern.level(List.of("page=1", "page=12")));
         assertEquals("item-[0-9]+\\.html", UrlPattern.level(List.of("item-13.html", "item-23.html")),
                 "a shared trailing digit stays in the number too");
-        assertEquals("v2-[0-9]+", UrlPattern.level(List.of("v2-10", "v2-31")), "a number wholly in the prefix stays");
+        assertEquals("v[0-9]+-[0-9]+", UrlPattern.level(List.of("v2-10", "v2-31")),
+                "a number in the common prefix matches any number too");
+        assertEquals("list\\?page=[0-9]+", UrlPattern.level(List.of("list?page=2", "list?page=2")),
+                "page=2 on every mapped list still matches page=3");
+        assertEquals("cd=1[0-9]+", UrlPattern.level(List.of("cd=123", "cd=145"), false), "Algorithm 4 as printed");
         assertEquals("default[a-zA-Z]+\\.asp", UrlPattern.level(List.of("defaultA.asp", "defaultB.asp")),
                 "letters keep the character-level prefix (E1 of Table 3.1)");
         UrlPattern p = UrlPattern.of(List.of("http://h.test/detail.asp?cd=123", "http://h.test/detail.asp?cd=145"));
@@ -89,7 +93,7 @@ class UrlPatternTest {
     @Test
     void literalsAreQuotedReadably() {
         UrlPattern p = UrlPattern.of(List.of("http://h.test/c++/a.b?x=1+2&y=(3)", "http://h.test/c++/a.b?x=1+2&y=(4)"));
-        assertEquals("^https?://h\\.test/c\\+\\+/a\\.b\\?x=1\\+2&y=\\([0-9]+\\)$", p.regex());
+        assertEquals("^https?://h\\.test/c\\+\\+/a\\.b\\?x=[0-9]+\\+[0-9]+&y=\\([0-9]+\\)$", p.regex());
         assertTrue(p.matches("http://h.test/c++/a.b?x=1+2&y=(77)"));
         assertFalse(p.matches("http://h.test/cc/a.b?x=1+2&y=(77)"), "+ is a literal plus");
         assertFalse(p.matches("http://h.test/c++/aXb?x=1+2&y=(77)"), ". is a literal dot");
@@ -97,11 +101,15 @@ class UrlPatternTest {
     }
 
     @Test
-    void oneUrlIsItsOwnLiteralPattern() {
-        UrlPattern p = UrlPattern.of(List.of("http://h.test/a/b.html?q=1"));
-        assertEquals("^https?://h\\.test/a/b\\.html\\?q=1$", p.regex());
-        assertTrue(p.matches("https://h.test/a/b.html?q=1"));
-        assertFalse(p.matches("http://h.test/a/b.html?q=2"));
+    void oneUrlIsItsOwnLiteralPatternButForItsNumbers() {
+        UrlPattern seed = UrlPattern.ofLevels(List.of(UrlLevels.of("http://h.test/a/b.html?q=1")), false);
+        assertEquals("^https?://h\\.test/a/b\\.html\\?q=1$", seed.regex());
+        assertTrue(seed.matches("https://h.test/a/b.html?q=1"));
+        assertFalse(seed.matches("http://h.test/a/b.html?q=2"));
+        UrlPattern p = UrlPattern.of(List.of("http://h.test:8080/a/b.html?q=1"));
+        assertEquals("^https?://h\\.test:8080/a/b\\.html\\?q=[0-9]+$", p.regex(), "the host keeps its port");
+        assertTrue(p.matches("http://h.test:8080/a/b.html?q=2"));
+        assertFalse(p.matches("http://h.test:8081/a/b.html?q=2"));
     }
 
     @Test

@@ -1,0 +1,86 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.core.classify.ClassifierSettings;
+import dev.shapecrawl.core.classify.JobModel;
+import dev.shapecrawl.core.classify.PageClassifier;
+import dev.shapecrawl.core.page.CrawlScope;
+import dev.shapecrawl.core.page.PageAnalyzer;
+import dev.shapecrawl.core.tree.TreeBuilder;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.FetchError;
+import dev.shapecrawl.events.FetchErrorKind;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.SamplePage;
+import dev.shapecrawl.events.Timings;
+import dev.shapecrawl.testkit.site.GeneratedSite;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The answers a crawl of a generated site gets, computed in process: the "fetch" is a look-up of the generated
+ * page (404 for a URL the site does not have), the classification is core's {@link PageClassifier} with the
+ * job's sample pages, exactly as the classifier service runs it. Only Kafka and HTTP are left out, so the
+ * coordinator, the pattern generation and the structural classifier are measured together in milliseconds; the
+ * same runs with the real services and the broker are the end-to-end tests.
+ *
+ * <p>URLs are {@value #BASE} + the site's root-relative paths; nothing is ever resolved or sent.
+ */
+final class ClassifiedSite {
+    /** The site's origin; a reserved name (RFC 2606 {@code .test}), only used as a string. */
+    static final String BASE = "http://site.test";
+
+    private final GeneratedSite site;
+    private final PageClassifier classifier = new PageClassifier(ClassifierSettings.defaults(), new PageAnalyzer());
+    private final JobModel model;
+    private final CrawlScope scope;
+
+    /**
+     * @param site    the generated site (its growths show at once)
+     * @param seed    the job's seed (its scope is used for outlinks)
+     * @param samples root-relative paths of the sample pages
+     */
+    ClassifiedSite(GeneratedSite site, CrawlSeed seed, List<String> samples) {
+        this.site = site;
+        this.scope = CrawlScope.of(seed);
+        List<SamplePage> pages = new ArrayList<>();
+        for (int i = 0; i < samples.size(); i++) {
+            String html = site.html(samples.get(i)).orElseThrow();
+            pages.add(new SamplePage(seed.jobId(), "s" + (i + 1), BASE + samples.get(i), SamplePage.Status.READY,
+                    html, null));
+        }
+        this.model = JobModel.of(pages, seed.similarityMeasure(), seed.similarityThreshold(),
+                TreeBuilder.DEFAULT_MAX_NODES);
+    }
+
+    /** The classified page for a request, as the classifier service would publish it. */
+    PageClassified answer(FetchRequest request) {
+        Timings timings = new Timings(0, 0, 0);
+        List<String> chain = List.of(request.url());
+        PageFetched fetched = html(request.url())
+                .map(html -> new PageFetched(request, request.url(), chain, 200, "text/html", "UTF-8", html, false,
+                        html.length(), 1, timings, null))
+                .orElseGet(() -> new PageFetched(request, request.url(), chain, 404, "text/html", null, null, false,
+                        0, 1, timings, new FetchError(FetchErrorKind.HTTP_STATUS, "404")));
+        return classifier.classify(fetched, model, scope).classified();
+    }
+
+    /** The generated page at an absolute URL; URL normalisation may have percent-encoded what the site wrote. */
+    private Optional<String> html(String url) {
+        if (!url.startsWith(BASE)) {
+            return Optional.empty();
+        }
+        String path = url.substring(BASE.length());
+        return site.html(path).or(() -> site.html(URLDecoder.decode(path, StandardCharsets.UTF_8)));
+    }
+
+    /** Root-relative path of an absolute URL of this site. */
+    static String path(String url) {
+        return url.substring(BASE.length());
+    }
+}
