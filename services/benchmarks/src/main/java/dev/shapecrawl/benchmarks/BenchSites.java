@@ -106,7 +106,7 @@ public final class BenchSites {
      * Whether a site-relative path is a type page: {@code <package path>/<TypeName>.html} outside
      * {@code class-use/}, {@code src-html/}, {@code doc-files/}, {@code legal/}, {@code resources/},
      * {@code script-dir/} and {@code META-INF/}; the rule of the evaluation's ground truth
-     * (services/core, {@code JavadocSite.isTypePage}, docs/evaluation.md).
+     * (services/testkit, {@code JavadocSite.isTypePage}, docs/evaluation.md).
      */
     public static boolean isTypePage(String path) {
         int slash = path.lastIndexOf('/');

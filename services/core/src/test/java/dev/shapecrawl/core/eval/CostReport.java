@@ -1,5 +1,7 @@
 package dev.shapecrawl.core.eval;
 
+import dev.shapecrawl.testkit.site.JavadocSite;
+
 import dev.shapecrawl.core.similarity.RtdmTemplateSimilarity;
 import dev.shapecrawl.core.similarity.StructuralSimilarity;
 import dev.shapecrawl.core.tree.HtmlTrees;

@@ -1,5 +1,7 @@
 package dev.shapecrawl.core.eval;
 
+import dev.shapecrawl.testkit.site.JavadocSite;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

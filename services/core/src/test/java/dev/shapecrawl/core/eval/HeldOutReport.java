@@ -1,5 +1,7 @@
 package dev.shapecrawl.core.eval;
 
+import dev.shapecrawl.testkit.site.JavadocSite;
+
 import dev.shapecrawl.core.similarity.RtdmPlainSimilarity;
 import dev.shapecrawl.core.similarity.Similarities;
 import dev.shapecrawl.core.similarity.StructuralSimilarity;

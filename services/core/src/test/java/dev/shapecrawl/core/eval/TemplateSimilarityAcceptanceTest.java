@@ -1,5 +1,7 @@
 package dev.shapecrawl.core.eval;
 
+import dev.shapecrawl.testkit.site.JavadocSite;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.shapecrawl.core.similarity.Similarities;

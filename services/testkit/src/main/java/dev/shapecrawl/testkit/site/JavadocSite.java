@@ -1,4 +1,4 @@
-package dev.shapecrawl.core.eval;
+package dev.shapecrawl.testkit.site;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
