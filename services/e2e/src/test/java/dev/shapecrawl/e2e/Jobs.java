@@ -113,6 +113,27 @@ final class Jobs {
         return out;
     }
 
+    /**
+     * The job's classified pages, in topic order, once those from index {@code from} on hold at least
+     * {@code count} answers with {@code purpose}: a status counts an answer only after the pattern service has
+     * read it from the topic, so the answers it counts are all there, but a reader may not have polled them yet.
+     */
+    List<PageClassified> classifiedUntil(String job, int from, Purpose purpose, long count) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            List<PageClassified> all = classified(job);
+            long n = all.subList(Math.min(from, all.size()), all.size()).stream()
+                    .filter(p -> p.request().purpose() == purpose).count();
+            if (n >= count) {
+                return all;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("job " + job + ": " + n + " of " + count + " " + purpose
+                        + " answers in pages-classified");
+            }
+        }
+    }
+
     private List<ConsumerRecord<String, String>> read(String topic) {
         return kafka.readFor(topic, Duration.ofMillis(200));
     }

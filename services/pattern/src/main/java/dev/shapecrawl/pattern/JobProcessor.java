@@ -52,9 +52,10 @@ final class JobProcessor implements Processor<String, String, String, String> {
         KeyValueStore<String, String> jobs = context.getStateStore(PatternTopology.JOBS_STORE);
         KeyValueStore<String, String> urls = context.getStateStore(PatternTopology.URLS_STORE);
         KeyValueStore<String, String> targets = context.getStateStore(PatternTopology.TARGETS_STORE);
+        KeyValueStore<String, String> parked = context.getStateStore(PatternTopology.PARKED_STORE);
         NavigationPatternGenerator generator = new NavigationPatternGenerator(
                 PatternSettings.fromProperties(config.generator()));
-        coordinator = new CrawlCoordinator(new StreamsCrawlStore(jobs, urls, targets), new Output(), generator,
+        coordinator = new CrawlCoordinator(new StreamsCrawlStore(jobs, urls, targets, parked), new Output(), generator,
                 System::currentTimeMillis);
     }
 

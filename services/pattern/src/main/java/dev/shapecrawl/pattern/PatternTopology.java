@@ -13,14 +13,15 @@ import java.util.List;
 
 /**
  * The pattern service's Kafka Streams topology: one processor ({@link JobProcessor}) fed by the three job-keyed
- * inputs, owning the jobs' crawl state in three persistent stores, writing to the three outputs and to a
+ * inputs, owning the jobs' crawl state in four persistent stores, writing to the three outputs and to a
  * dead-letter topic per input.
  *
  * <pre>
  *   crawl-seeds ──┐                       ┌─▶ fetch-requests        (key host)
  *   crawl-samples ├─▶ jobs [pattern-jobs, ├─▶ navigation-patterns   (key jobId)
  *   pages-classified ┘  pattern-urls,     ├─▶ crawl-status          (key jobId)
- *                       pattern-targets]  └─▶ dead-letter-topic-&lt;input&gt; (malformed events, with the reason)
+ *                       pattern-targets,  └─▶ dead-letter-topic-&lt;input&gt; (malformed events, with the reason)
+ *                       pattern-parked]
  * </pre>
  *
  * <p>Every input is keyed by job id and the three topics must have the same partition count, so partition
@@ -34,6 +35,8 @@ public class PatternTopology {
     public static final String URLS_STORE = "pattern-urls";
     /** Job, URL → target pages the job has found, across traversals. */
     public static final String TARGETS_STORE = "pattern-targets";
+    /** Job, traversal, discovery order → an answer that arrived early and waits for its turn. */
+    public static final String PARKED_STORE = "pattern-parked";
     /** The inputs, all keyed by job id. */
     public static final List<String> INPUTS = List.of(Topics.CRAWL_SEEDS, Topics.CRAWL_SAMPLES,
             Topics.PAGES_CLASSIFIED);
@@ -56,7 +59,7 @@ public class PatternTopology {
             topology.addSource(input, keys, values, input);
         }
         topology.addProcessor(PROCESSOR, () -> new JobProcessor(config), INPUTS.toArray(String[]::new));
-        for (String store : List.of(JOBS_STORE, URLS_STORE, TARGETS_STORE)) {
+        for (String store : List.of(JOBS_STORE, URLS_STORE, TARGETS_STORE, PARKED_STORE)) {
             topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
                     Serdes.String(), Serdes.String()), PROCESSOR);
         }

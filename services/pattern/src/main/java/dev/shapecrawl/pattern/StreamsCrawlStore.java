@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shapecrawl.core.crawl.CrawlStore;
 import dev.shapecrawl.core.crawl.JobState;
+import dev.shapecrawl.core.crawl.ParkedAnswer;
 import dev.shapecrawl.core.crawl.Traversal;
 import dev.shapecrawl.core.crawl.UrlEntry;
 import dev.shapecrawl.events.EventCodec;
@@ -19,11 +20,13 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
- * {@link CrawlStore} over three Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
+ * {@link CrawlStore} over four Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
  * restarted or moved task resumes with them): {@value PatternTopology#JOBS_STORE} (job id → job state JSON),
- * {@value PatternTopology#URLS_STORE} ({@code jobId NUL traversal NUL url} → URL entry JSON) and
- * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → the first traversal that found it). Keys sort
- * by job and traversal, so one traversal is one prefix scan.
+ * {@value PatternTopology#URLS_STORE} ({@code jobId NUL traversal NUL url} → URL entry JSON),
+ * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → the first traversal that found it) and
+ * {@value PatternTopology#PARKED_STORE} ({@code jobId NUL traversal NUL order} → parked answer JSON, a few at a
+ * time: only answers that overtook an earlier one). Keys sort by job and traversal, so one traversal is one prefix
+ * scan.
  */
 final class StreamsCrawlStore implements CrawlStore {
     private static final char SEP = '\u0000';
@@ -32,13 +35,15 @@ final class StreamsCrawlStore implements CrawlStore {
     private final KeyValueStore<String, String> jobs;
     private final KeyValueStore<String, String> urls;
     private final KeyValueStore<String, String> targets;
+    private final KeyValueStore<String, String> parked;
     private final ObjectMapper json = EventCodec.mapper();
 
     StreamsCrawlStore(KeyValueStore<String, String> jobs, KeyValueStore<String, String> urls,
-                      KeyValueStore<String, String> targets) {
+                      KeyValueStore<String, String> targets, KeyValueStore<String, String> parked) {
         this.jobs = jobs;
         this.urls = urls;
         this.targets = targets;
+        this.parked = parked;
     }
 
     @Override
@@ -74,18 +79,33 @@ final class StreamsCrawlStore implements CrawlStore {
 
     @Override
     public void dropTraversal(String jobId, Traversal traversal) {
+        deletePrefix(urls, prefix(jobId, traversal));
+        deletePrefix(parked, prefix(jobId, traversal));
+    }
+
+    private static void deletePrefix(KeyValueStore<String, String> store, String prefix) {
         // Deleting while iterating is not allowed on every store type; collect keys in bounded batches.
-        String prefix = prefix(jobId, traversal);
         List<String> batch = new ArrayList<>();
         do {
             batch.clear();
-            try (KeyValueIterator<String, String> it = urls.prefixScan(prefix, KEYS)) {
+            try (KeyValueIterator<String, String> it = store.prefixScan(prefix, KEYS)) {
                 while (it.hasNext() && batch.size() < 10_000) {
                     batch.add(it.next().key);
                 }
             }
-            batch.forEach(urls::delete);
+            batch.forEach(store::delete);
         } while (!batch.isEmpty());
+    }
+
+    @Override
+    public void park(String jobId, Traversal traversal, long order, ParkedAnswer answer) {
+        parked.put(prefix(jobId, traversal) + order, write(answer));
+    }
+
+    @Override
+    public Optional<ParkedAnswer> unpark(String jobId, Traversal traversal, long order) {
+        return Optional.ofNullable(parked.delete(prefix(jobId, traversal) + order))
+                .map(s -> read(s, ParkedAnswer.class));
     }
 
     @Override

@@ -81,18 +81,23 @@ class PatternKafkaTest {
         return links;
     }
 
-    /** Answers every fetch request of {@code job} not answered yet; returns how many it answered. */
+    /**
+     * Answers every fetch request of {@code job} not answered yet, the newest first, so that answers overtake
+     * earlier ones (as from the classifier's threads) and wait for their turn in the service's store; returns how
+     * many it answered.
+     */
     static int answer(String job, Map<String, List<String>> links, Predicate<String> target, Map<String, Integer> asked) {
         List<ConsumerRecord<String, String>> requests = kafka.readFor(Topics.FETCH_REQUESTS,
                 Duration.ofMillis(300));
-        int answered = 0;
+        List<FetchRequest> fresh = new ArrayList<>();
         for (ConsumerRecord<String, String> r : requests) {
             FetchRequest req = EventCodec.decode(EventType.FETCH_REQUEST, r.value());
-            String id = req.id();
-            if (!req.jobId().equals(job) || asked.containsKey(id)) {
-                continue;
+            if (req.jobId().equals(job) && asked.putIfAbsent(req.id(), 1) == null) {
+                fresh.add(0, req);
             }
-            asked.put(id, 1);
+        }
+        int answered = 0;
+        for (FetchRequest req : fresh) {
             List<String> out = links.getOrDefault(req.url(), List.of());
             boolean isTarget = target.test(req.url());
             PageClassified page = new PageClassified(job, req, req.url(), out.isEmpty() ? 404 : 200,

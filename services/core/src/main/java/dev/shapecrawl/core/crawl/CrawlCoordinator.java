@@ -33,8 +33,19 @@ import java.util.function.LongSupplier;
  * <p>Mapping is the seed's Algorithm 2 (Vidal 2006, specification §4.2): breadth-first from the entry point over
  * in-scope outlinks, a URL requested at most once, the BFS parent and depth kept for the target pages map,
  * target pages not expanded, the entry point never taken for a target, limits {@code maxPages} (requests of the
- * mapping, entry included) and {@code maxDepth} (link distance from the entry). Breadth-first order holds because
- * requests are sent in discovery order and the fetcher serves each host first in, first out.
+ * mapping, entry included) and {@code maxDepth} (link distance from the entry).
+ *
+ * <p><b>Answers apply in request order.</b> Requests are sent in discovery order, but answers do not come back in
+ * it: the classifier finishes pages on several threads, and hosts are fetched in parallel. An answer is recorded
+ * when it arrives (counters, target flag, duplicates ignored from then on) but applied (its links followed, a
+ * redirect's final URL marked seen) only in its turn: once every request made before it has been applied; until
+ * then it waits in the store ({@link ParkedAnswer}). So a traversal is the one a first-in, first-out answerer gives,
+ * whatever the arrival order, and after a crash and a replay as without them: the mapping is Algorithm 2's
+ * breadth-first search with the same parents, depths and discovery orders, hence the same map and the same
+ * pattern (GROUP's leader clustering and Definition 5's ties follow discovery order), and a crawl expands each page
+ * in the same states. The price is head-of-line waiting: a slow answer holds back the expansion (not the fetches)
+ * of pages answered after it, so a traversal over several hosts moves at the pace of the slowest; on one host the
+ * fetcher serves requests in order anyway and the wait is the classifier's reordering, milliseconds.
  *
  * <p>Crawling is §7.2 (off-by-one corrected): from the entry point, only links that the pattern step of their
  * level matches are requested ({@link PatternMatcher}); a page linked again before its answer, in states it was not
@@ -118,7 +129,6 @@ public final class CrawlCoordinator {
         }
         boolean isTarget = page.target() && entry.get().depth() > 0; // the entry point is never a target (§4.2)
         store.putUrl(job.jobId, traversal, url, entry.get().answered(isTarget));
-        markFinalUrlSeen(job, traversal, page, entry.get());
         job.outstanding--;
         job.fetched++;
         if (mapping) {
@@ -136,10 +146,11 @@ public final class CrawlCoordinator {
                 job.newTargets++;
             }
         }
-        if (mapping) {
-            expandMapping(job, traversal, url, entry.get(), page, isTarget);
+        if (entry.get().order() == job.nextTurn) {
+            apply(job, traversal, page);
+            applyParked(job, traversal);
         } else {
-            expandCrawl(job, traversal, url, entry.get(), page);
+            store.park(job.jobId, traversal, entry.get().order(), new ParkedAnswer(page));
         }
         if (job.outstanding <= 0) {
             end(job);
@@ -148,12 +159,46 @@ public final class CrawlCoordinator {
         }
     }
 
+    /**
+     * Applies the answer whose turn it is: marks a redirect's final URL seen and follows the page's links, with
+     * the page's entry as it stands now (a crawl may have reached it in more states while its answer waited).
+     */
+    private void apply(Draft job, Traversal traversal, PageClassified page) {
+        job.nextTurn++;
+        String url = page.request().url();
+        UrlEntry entry = store.url(job.jobId, traversal, url).orElseThrow();
+        markFinalUrlSeen(job, traversal, page, entry);
+        if (traversal.mapping()) {
+            expandMapping(job, traversal, url, entry, page, entry.target());
+        } else {
+            expandCrawl(job, traversal, url, entry, page);
+        }
+    }
+
+    /** Applies parked answers while the next turn's is there. */
+    private void applyParked(Draft job, Traversal traversal) {
+        Optional<ParkedAnswer> next;
+        while ((next = store.unpark(job.jobId, traversal, job.nextTurn)).isPresent()) {
+            if (next.get().page() == null) {
+                job.nextTurn++; // a URL marked seen, not requested: nothing to apply
+            } else {
+                apply(job, traversal, next.get().page());
+            }
+        }
+    }
+
+    /** Whether the answer of a URL of the current traversal has been applied (its links followed). */
+    private static boolean applied(Draft job, UrlEntry entry) {
+        return entry.order() < job.nextTurn;
+    }
+
     private void markFinalUrlSeen(Draft job, Traversal traversal, PageClassified page, UrlEntry entry) {
         String finalUrl = page.finalUrl();
         if (!finalUrl.equals(page.request().url()) && store.url(job.jobId, traversal, finalUrl).isEmpty()) {
+            long order = job.nextOrder++;
             store.putUrl(job.jobId, traversal, finalUrl,
-                    new UrlEntry(entry.depth(), entry.parentUrl(), job.nextOrder++, true, false, entry.states(),
-                            List.of()));
+                    new UrlEntry(entry.depth(), entry.parentUrl(), order, true, false, entry.states(), List.of()));
+            store.park(job.jobId, traversal, order, ParkedAnswer.nothing()); // its turn passes without an answer
         }
     }
 
@@ -197,9 +242,9 @@ public final class CrawlCoordinator {
             Optional<UrlEntry> seen = store.url(job.jobId, traversal, link.url());
             if (seen.isEmpty()) {
                 request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.CRAWL, matcher.encode(next));
-            } else if (!seen.get().done()) {
-                // Reached another way before its answer (branches share pages): its links are followed for every
-                // way it was reached. An answered page is not fetched again for this.
+            } else if (!applied(job, seen.get())) {
+                // Reached another way before its answer is applied (branches share pages): its links are followed
+                // for every way it was reached. A page whose links were followed is not fetched again for this.
                 PatternMatcher.States known = matcher.decode(seen.get().states());
                 if (!known.containsAll(next)) {
                     store.putUrl(job.jobId, traversal, link.url(),
@@ -235,6 +280,7 @@ public final class CrawlCoordinator {
             store.dropTraversal(job.jobId, previous);
         }
         Traversal traversal = job.traversal();
+        job.nextTurn = job.nextOrder; // the traversal's first request is its first turn
         if (job.phase == Phase.MAPPING) {
             request(job, traversal, seed.entryUrl(), null, 0, Purpose.MAP, "");
         } else {
@@ -305,6 +351,7 @@ public final class CrawlCoordinator {
         job.resetCounters();
         job.mappingFetches = mappingFetches;
         PatternMatcher matcher = matcher(job);
+        job.nextTurn = job.nextOrder;
         request(job, job.traversal(), job.seed.entryUrl(), null, 0, Purpose.CRAWL, matcher.encode(matcher.start()));
     }
 
@@ -348,6 +395,7 @@ public final class CrawlCoordinator {
         long crawlingFetches;
         long outstanding;
         long nextOrder;
+        long nextTurn;
         String lastError;
 
         Draft(CrawlSeed seed) {
@@ -373,6 +421,7 @@ public final class CrawlCoordinator {
             crawlingFetches = s.crawlingFetches();
             outstanding = s.outstanding();
             nextOrder = s.nextOrder();
+            nextTurn = s.nextTurn();
             lastError = s.lastError();
         }
 
@@ -392,7 +441,7 @@ public final class CrawlCoordinator {
 
         JobState freeze() {
             return new JobState(jobId, seed, pendingSeed, phase, mappings, run, pattern, requested, fetched, failed,
-                    targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, lastError);
+                    targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError);
         }
     }
 }

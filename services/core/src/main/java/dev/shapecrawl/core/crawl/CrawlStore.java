@@ -24,8 +24,17 @@ public interface CrawlStore {
     /** Calls {@code action} with every URL of the traversal and its entry, in no particular order. */
     void forEachUrl(String jobId, Traversal traversal, BiConsumer<String, UrlEntry> action);
 
-    /** Forgets every URL of the traversal (an old traversal no longer needed). */
+    /** Forgets every URL and every parked answer of the traversal (an old traversal no longer needed). */
     void dropTraversal(String jobId, Traversal traversal);
+
+    /**
+     * Keeps what discovery order {@code order} of the traversal brings until its turn ({@link ParkedAnswer});
+     * replaces what was parked there.
+     */
+    void park(String jobId, Traversal traversal, long order, ParkedAnswer answer);
+
+    /** Removes and returns what is parked at {@code order} in the traversal; empty if nothing is. */
+    Optional<ParkedAnswer> unpark(String jobId, Traversal traversal, long order);
 
     /**
      * Records that {@code url} is a target page of the job, across traversals.

@@ -25,12 +25,15 @@ import dev.shapecrawl.events.Phase;
  * @param crawlingFetches answers received while crawling (the current or last crawl run), >= 0
  * @param outstanding     requests of the current traversal not answered yet, >= 0; the traversal ends at 0
  * @param nextOrder       the next discovery sequence number
+ * @param nextTurn        the discovery order whose answer is applied next: answers apply in discovery (request)
+ *                        order, earlier arrivals wait as {@link ParkedAnswer}s; the traversal's first order when it
+ *                        starts, at most {@code nextOrder}
  * @param lastError       the latest error worth a person's attention, or null
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
                        long newTargets, long mappingFetches, long crawlingFetches, long outstanding, long nextOrder,
-                       String lastError) {
+                       long nextTurn, String lastError) {
 
     /** The traversal running now, or that ran last. */
     public Traversal traversal() {

@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.navigation;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -43,13 +44,16 @@ public final class NavigationPatternGenerator {
      * @throws IllegalArgumentException if the entry point is not among the pages
      */
     public GeneratedPattern generate(String entryUrl, List<MappedPage> pages) {
-        TargetPagesMap map = TargetPagesMap.of(entryUrl, pages);
-        GeneratedPattern chosen = choice.choose(group.apply(map), map, new Reach(pages));
+        // In discovery order whatever order the caller's store lists them in (a map, a RocksDB key scan), so the
+        // same mapping always gives the same pattern: exclusions group distractors in the order they meet them.
+        List<MappedPage> byOrder = pages.stream().sorted(Comparator.comparingLong(MappedPage::order)).toList();
+        TargetPagesMap map = TargetPagesMap.of(entryUrl, byOrder);
+        GeneratedPattern chosen = choice.choose(group.apply(map), map, new Reach(byOrder));
         if (!settings.refinedPatterns()) {
             return chosen;
         }
         // exclusions match no mapped target, so the counts and the coverage stay as chosen
-        return new GeneratedPattern(exclusions.apply(chosen.branches(), pages), chosen.targetsMapped(),
+        return new GeneratedPattern(exclusions.apply(chosen.branches(), byOrder), chosen.targetsMapped(),
                 chosen.coverage());
     }
 }

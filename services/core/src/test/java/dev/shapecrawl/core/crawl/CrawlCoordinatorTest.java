@@ -7,6 +7,7 @@ import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.ScopeMode;
@@ -14,7 +15,9 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -125,7 +128,7 @@ class CrawlCoordinatorTest {
                         step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
-                100, null));
+                100, 100, null));
         SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
         site.page(E, E + "sec/a", E + "hub/1");
         site.page(E + "sec/a", E + "hub/1", E + "hub/2");
@@ -148,6 +151,66 @@ class CrawlCoordinatorTest {
 
     private static NavigationPattern.Step step(String regex) {
         return new NavigationPattern.Step("LINK", regex, null, false, List.of());
+    }
+
+    /**
+     * Answers are applied in request order, whatever order they arrive in: the requests (URL, parent, depth, in
+     * sequence), the pattern and the final status are those of a first-in, first-out answerer, for the mapping,
+     * the first crawl and a re-crawl; nothing stays parked.
+     */
+    @Test
+    void answersArrivingInAnyOrderGiveTheTraversalsOfAnInOrderAnswerer() {
+        SimulatedSite inOrder = site();
+        CrawlCoordinator fifo = coordinator(new InMemoryCrawlStore(), inOrder);
+        fifo.onSeed(CrawlSeed.of("j", E));
+        inOrder.drain(fifo);
+        fifo.onSeed(CrawlSeed.of("j", E));
+        inOrder.drain(fifo);
+        for (long seed = 0; seed < 20; seed++) {
+            InMemoryCrawlStore store = new InMemoryCrawlStore();
+            SimulatedSite shuffled = site();
+            CrawlCoordinator coordinator = coordinator(store, shuffled);
+            coordinator.onSeed(CrawlSeed.of("j", E));
+            shuffled.drainShuffled(coordinator, new Random(seed));
+            coordinator.onSeed(CrawlSeed.of("j", E));
+            shuffled.drainShuffled(coordinator, new Random(~seed));
+            String order = "arrival order " + seed;
+            assertEquals(inOrder.requests, shuffled.requests, order);
+            assertEquals(inOrder.patterns, shuffled.patterns, order);
+            assertEquals(inOrder.lastStatus(), shuffled.lastStatus(), order);
+            assertEquals(0, store.parkedAnswers(), order);
+        }
+    }
+
+    /** A redirect's final URL is marked seen in its answer's turn, and that turn passes without a request. */
+    @Test
+    void aRedirectsFinalUrlIsMarkedSeenInItsTurn() {
+        SimulatedSite links = site();
+        Function<FetchRequest, PageClassified> redirecting = request -> {
+            PageClassified a = links.answer(request);
+            // the about page answers from news/1's URL, which it also links: news/1 is seen without a request
+            return !request.url().equals(E + "about") ? a : new PageClassified(a.jobId(), request, E + "news/1",
+                    a.status(), a.similarity(), a.target(), a.nearestSample(), a.outlinks(), a.forms(),
+                    a.contentHash(), a.byteSize(), a.nodeCount(), a.reason());
+        };
+        List<List<FetchRequest>> runs = new ArrayList<>();
+        for (long seed = -1; seed < 10; seed++) {
+            InMemoryCrawlStore store = new InMemoryCrawlStore();
+            SimulatedSite site = SimulatedSite.answeredBy(redirecting);
+            CrawlCoordinator coordinator = coordinator(store, site);
+            coordinator.onSeed(CrawlSeed.of("j", E));
+            if (seed < 0) {
+                site.drain(coordinator);
+            } else {
+                site.drainShuffled(coordinator, new Random(seed));
+            }
+            assertEquals(0, site.requestsFor(E + "news/1"), "marked seen when the about page's answer was applied");
+            assertEquals(1, site.requestsFor(E + "news/2"));
+            assertEquals(Phase.IDLE, site.lastStatus().phase(), "the mark's turn passed");
+            assertEquals(0, store.parkedAnswers());
+            runs.add(site.requests);
+        }
+        assertEquals(1, runs.stream().distinct().count(), "the same requests in every arrival order");
     }
 
     @Test

@@ -13,6 +13,7 @@ final class InMemoryCrawlStore implements CrawlStore {
     private final Map<String, JobState> jobs = new HashMap<>();
     private final Map<String, Map<String, UrlEntry>> urls = new HashMap<>();
     private final Set<String> targets = new HashSet<>();
+    private final Map<String, ParkedAnswer> parked = new HashMap<>();
 
     @Override
     public Optional<JobState> job(String jobId) {
@@ -42,6 +43,21 @@ final class InMemoryCrawlStore implements CrawlStore {
     @Override
     public void dropTraversal(String jobId, Traversal traversal) {
         urls.remove(jobId + "/" + traversal.id());
+        parked.keySet().removeIf(k -> k.startsWith(jobId + "/" + traversal.id() + "#"));
+    }
+
+    @Override
+    public void park(String jobId, Traversal traversal, long order, ParkedAnswer answer) {
+        parked.put(jobId + "/" + traversal.id() + "#" + order, answer);
+    }
+
+    @Override
+    public Optional<ParkedAnswer> unpark(String jobId, Traversal traversal, long order) {
+        return Optional.ofNullable(parked.remove(jobId + "/" + traversal.id() + "#" + order));
+    }
+
+    int parkedAnswers() {
+        return parked.size();
     }
 
     @Override

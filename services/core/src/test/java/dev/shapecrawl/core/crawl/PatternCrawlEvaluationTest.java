@@ -20,6 +20,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -170,6 +171,38 @@ class PatternCrawlEvaluationTest {
                     r.site() + ": the re-crawl counts the listed targets added after mapping as new " + r.second()));
         }
         assertAll(checks);
+    }
+
+    /**
+     * The mapping, the pattern and the first crawl of every shape do not depend on the order in which answers
+     * arrive (the classifier service finishes pages on several threads): with answers drawn at random from all
+     * outstanding requests, the requests (URL, parent, depth, in sequence) and the pattern are the in-order ones.
+     */
+    @Test
+    void answersInAnyOrderGiveTheSameRequestsAndPatternOnEveryShape() {
+        for (Supplier<SiteShape> shape : SHAPES) {
+            List<List<FetchRequest>> requests = new ArrayList<>();
+            List<List<NavigationPattern>> patterns = new ArrayList<>();
+            for (long seed = -1; seed < 2; seed++) {
+                GeneratedSite site = GeneratedSite.generate(shape.get());
+                CrawlSeed crawlSeed = CrawlSeed.of(shape.get().name(), ClassifiedSite.BASE + site.entry());
+                ClassifiedSite pages = new ClassifiedSite(site, crawlSeed, List.of(site.sampleTarget()));
+                SimulatedSite out = SimulatedSite.answeredBy(pages::answer);
+                CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
+                        new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L);
+                coordinator.onSeed(crawlSeed);
+                if (seed < 0) {
+                    out.drain(coordinator);
+                } else {
+                    out.drainShuffled(coordinator, new Random(seed));
+                }
+                requests.add(out.requests);
+                patterns.add(out.patterns);
+            }
+            String name = shape.get().name();
+            assertAll(name, () -> assertEquals(1, requests.stream().distinct().count(), name + ": requests"),
+                    () -> assertEquals(1, patterns.stream().distinct().count(), name + ": patterns"));
+        }
     }
 
     /** The table of docs/evaluation.md, in the shape of the seed's Tables 5.2 and 5.3. */

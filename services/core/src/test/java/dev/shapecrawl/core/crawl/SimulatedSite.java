@@ -12,6 +12,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -75,6 +76,19 @@ final class SimulatedSite implements CrawlOutput {
     void drain(CrawlCoordinator coordinator) {
         while (!queue.isEmpty()) {
             coordinator.onPage(answerer.apply(queue.poll()));
+        }
+    }
+
+    /**
+     * Answers queued requests until none is left, each time one drawn at random from all queued: answers arrive
+     * in any order, as from a classifier with many threads and hosts fetched in parallel.
+     */
+    void drainShuffled(CrawlCoordinator coordinator, Random random) {
+        List<FetchRequest> pending = new ArrayList<>();
+        while (!queue.isEmpty() || !pending.isEmpty()) {
+            pending.addAll(queue);
+            queue.clear();
+            coordinator.onPage(answerer.apply(pending.remove(random.nextInt(pending.size()))));
         }
     }
 
