@@ -70,7 +70,8 @@ class CrawlPipelineIT {
     static final Duration RUN_TIMEOUT = Duration.ofMinutes(3);
 
     static final List<Supplier<SiteShape>> SHAPES = List.of(SiteShape::ejazz, SiteShape::paginatedCatalogue,
-            SiteShape::deepHierarchy, SiteShape::dblpAuthors, SiteShape::mixedDistractors, SiteShape::farDistractors);
+            SiteShape::deepHierarchy, SiteShape::dblpAuthors, SiteShape::mixedDistractors, SiteShape::farDistractors,
+            SiteShape::queryCatalogue);
 
     static Stack stack;
     static TopicClient kafka;

@@ -47,7 +47,8 @@ class PatternCrawlEvaluationTest {
     static final int GROWN_UNLISTED = 3;
 
     static final List<Supplier<SiteShape>> SHAPES = List.of(SiteShape::ejazz, SiteShape::paginatedCatalogue,
-            SiteShape::deepHierarchy, SiteShape::dblpAuthors, SiteShape::mixedDistractors, SiteShape::farDistractors);
+            SiteShape::deepHierarchy, SiteShape::dblpAuthors, SiteShape::mixedDistractors, SiteShape::farDistractors,
+            SiteShape::queryCatalogue);
 
     /** One site under one pattern setting: the first crawl and the re-crawl after growth. */
     record Run(String site, String settings, int truth, long mappingFetches, int mapped, int branches,

@@ -144,6 +144,18 @@ public record SiteShape(String name, long seed, UrlStyle urlStyle, int sections,
     }
 
     /**
+     * A shop-like catalogue in the query style of old dynamic sites (specification §5.3, §5.5: one varying level
+     * with the script's name in front, {@code /artistas/defaultA.asp?page=2} beside {@code /detail.asp?cd=N}): six
+     * letter lists of 40 items, 20 per page (two pages), a pager, print views {@code detail.asp?cd=N&print=1}
+     * of every item one parameter away from the targets, two shortcuts, related items, eight news articles, one broken
+     * entry. 504 pages, 240 targets. Its list pages hold 20 entries, more than any other preset's.
+     */
+    public static SiteShape queryCatalogue() {
+        return builder("query-catalogue").urlStyle(UrlStyle.QUERY_ID).sections(6).targetsPerList(40).pageSize(20)
+                .records(2, 25).shortcuts(2).relatedLinks(3).articles(8).printViews(true).brokenLinks(1).build();
+    }
+
+    /**
      * The control for {@link #mixedDistractors()}: the same site but articles at
      * {@code /press/<yyyy>/<mm>/<slug>-<id>.html}, a level count no target has, so URLsim never groups them
      * with targets whatever K. Print views stay one level away. 162 pages, 60 targets.

@@ -22,6 +22,8 @@
  *     (§5.3): articles and print views within two levels of the targets</td></tr>
  * <tr><td>{@code farDistractors()}</td><td>{@code /artist/N}</td><td>162</td><td>60</td><td>the control: article
  *     URLs of another level count</td></tr>
+ * <tr><td>{@code queryCatalogue()}</td><td>{@code /detail.asp?cd=N}</td><td>504</td><td>240</td><td>query-style lists with
+ *     {@code ?page=N}, 20 per page, print views one parameter away</td></tr>
  * <tr><td>{@code tiny()}</td><td>{@code /artist/N}</td><td>19</td><td>10</td><td>fast end-to-end tests</td></tr>
  * </table>
  */
