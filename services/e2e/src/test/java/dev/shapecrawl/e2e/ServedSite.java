@@ -3,7 +3,6 @@ package dev.shapecrawl.e2e;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.testkit.site.GeneratedSite;
 import dev.shapecrawl.testkit.site.JavadocSite;
-import dev.shapecrawl.testkit.site.PageKind;
 import dev.shapecrawl.testkit.site.SiteShape;
 import dev.shapecrawl.testkit.web.StaticSite;
 import dev.shapecrawl.testkit.web.TestWebServer;
@@ -137,8 +136,7 @@ final class ServedSite implements AutoCloseable {
      */
     int listRoute() {
         if (generated != null) {
-            return 1 + generated.urls(PageKind.SECTION).size() + generated.urls(PageKind.LIST).size()
-                    + generated.targets().size() + generated.brokenLinks().size();
+            return generated.listRoute();
         }
         long summaries = javadoc.pages().stream().filter(p -> p.path().endsWith("/package-summary.html")).count();
         return (int) (1 + summaries + targets().size());

@@ -11,7 +11,6 @@ import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.testkit.site.GeneratedSite;
 import dev.shapecrawl.testkit.site.Growth;
-import dev.shapecrawl.testkit.site.PageKind;
 import dev.shapecrawl.testkit.site.SiteShape;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * precision 100%, recall ≥ 99% of the targets a crawl by links can reach, in the first crawl and in the re-crawl
  * after growth, and a crawl phase of at most 1.2 fetches per target, or, where the site's lists are too short for
  * that (two shapes: 10 targets per list page and broken entries), no more fetches than the site's own route
- * through its sections and lists ({@link #listRoute}). With {@code -Dshapecrawl.eval.crawl=true} it
+ * through its sections and lists ({@link GeneratedSite#listRoute}). With {@code -Dshapecrawl.eval.crawl=true} it
  * also prints the table of docs/evaluation.md ("Navigation patterns"), the seed's single path beside the default.
  */
 class PatternCrawlEvaluationTest {
@@ -55,16 +54,6 @@ class PatternCrawlEvaluationTest {
                Crawl first, int truthGrown, int unlisted, Crawl second) {
     }
 
-    /**
-     * The fetches of a crawl that follows the site's own route to its targets, from the ground truth: the entry
-     * point, every section and list page, every target, and every broken entry of the lists (a crawler cannot know
-     * a listed link is dead without fetching it). Where lists hold few targets per page, this is above 1.2 fetches
-     * per target, and no crawl by links can do better than about this many.
-     */
-    static int listRoute(GeneratedSite site) {
-        return 1 + site.urls(PageKind.SECTION).size() + site.urls(PageKind.LIST).size() + site.targets().size()
-                + site.brokenLinks().size();
-    }
 
     /**
      * One crawl by the pattern.
@@ -75,7 +64,7 @@ class PatternCrawlEvaluationTest {
      * @param reachable true targets reachable by links from lists and sections (unlisted growth excluded)
      * @param unlisted  unlisted grown targets found
      * @param newOnes   targets no earlier traversal of the job had found (crawl-status newTargets)
-     * @param listRoute the fetches of the site's own route to its listed targets ({@link #listRoute})
+     * @param listRoute the fetches of the site's own route to its listed targets ({@link GeneratedSite#listRoute})
      */
     record Crawl(long fetches, int found, int correct, int reachable, int unlisted, long newOnes, int listRoute) {
         double precision() {
@@ -111,7 +100,7 @@ class PatternCrawlEvaluationTest {
         }
         int truth = site.targets().size();
         long mapped = answers.stream().filter(a -> a.request().purpose() == Purpose.MAP && a.target()).count();
-        Crawl one = crawl(site, answers, first, Set.of(), listRoute(site));
+        Crawl one = crawl(site, answers, first, Set.of(), site.listRoute());
 
         Growth growth = site.grow(GROWN_LISTED, GROWN_UNLISTED);
         answers.clear();
@@ -119,7 +108,7 @@ class PatternCrawlEvaluationTest {
         out.drain(coordinator);
         CrawlStatus second = out.lastStatus();
         Crawl two = crawl(site, answers, second, Set.copyOf(growth.unlistedTargets()),
-                listRoute(site) - growth.unlistedTargets().size());
+                site.listRoute() - growth.unlistedTargets().size());
         return new Run(job, settingsName, truth, first.mappingFetches(), (int) mapped, pattern.branches().size(), one,
                 site.targets().size(), growth.unlistedTargets().size(), two);
     }
