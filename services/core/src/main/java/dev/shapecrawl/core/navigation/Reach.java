@@ -25,12 +25,19 @@ import java.util.function.BiConsumer;
  */
 final class Reach {
     private final List<MappedPage> pages;
+    /** Each page's position in {@link #pages}, by URL. */
+    private final Map<String, Integer> index;
 
     /** @param pages every page of one mapping, in any order */
     Reach(List<MappedPage> pages) {
         List<MappedPage> sorted = new ArrayList<>(pages);
         sorted.sort(Comparator.comparingLong(MappedPage::order)); // a parent is discovered before its children
         this.pages = List.copyOf(sorted);
+        Map<String, Integer> positions = new HashMap<>(sorted.size() * 2);
+        for (int i = 0; i < sorted.size(); i++) {
+            positions.put(sorted.get(i).url(), i);
+        }
+        this.index = positions;
     }
 
     /**
@@ -41,7 +48,11 @@ final class Reach {
      * @param onTarget called once per reached target, with states holding at least one target state
      */
     void follow(PatternMatcher matcher, BiConsumer<MappedPage, PatternMatcher.States> onTarget) {
-        Map<String, PatternMatcher.States> states = states(matcher);
+        follow(matcher, states(matcher), onTarget);
+    }
+
+    private void follow(PatternMatcher matcher, Map<String, PatternMatcher.States> states,
+                        BiConsumer<MappedPage, PatternMatcher.States> onTarget) {
         for (MappedPage p : pages) {
             if (!p.target()) {
                 continue;
@@ -64,10 +75,6 @@ final class Reach {
     Fetches fetches(PatternMatcher matcher) {
         BitSet targets = new BitSet(pages.size());
         BitSet others = new BitSet(pages.size());
-        Map<String, Integer> index = new HashMap<>(pages.size() * 2);
-        for (int i = 0; i < pages.size(); i++) {
-            index.put(pages.get(i).url(), i);
-        }
         Map<String, PatternMatcher.States> states = states(matcher);
         states.forEach((url, s) -> {
             int i = index.get(url);
@@ -75,7 +82,7 @@ final class Reach {
                 others.set(i);
             }
         });
-        follow(matcher, (t, s) -> targets.set(index.get(t.url())));
+        follow(matcher, states, (t, s) -> targets.set(index.get(t.url())));
         return new Fetches(targets, others);
     }
 

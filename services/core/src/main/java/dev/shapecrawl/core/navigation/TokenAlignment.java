@@ -34,6 +34,9 @@ final class TokenAlignment {
     /** The cost of putting a letter or digit token in a punctuation column, or the reverse: never worth it. */
     static final int MISMATCH = 5;
 
+    private static final RegexTree.Node ALPHA = RegexTree.standard().leafOf("a");
+    private static final RegexTree.Node DIGIT = RegexTree.standard().leafOf("0");
+
     private TokenAlignment() {
     }
 
@@ -69,7 +72,7 @@ final class TokenAlignment {
         for (List<String> t : tokens) {
             Map<String, Integer> c = new HashMap<>();
             for (String token : t) {
-                if (!isAlnumToken(token)) {
+                if (!isAlnum(RegexTree.standard().leafOf(token))) {
                     c.merge(token, 1, Integer::sum);
                 }
             }
@@ -125,11 +128,6 @@ final class TokenAlignment {
         return columns;
     }
 
-    private static boolean isAlnumToken(String token) {
-        char c = token.charAt(0);
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    }
-
     /** Progressive edit-distance alignment of the values' tokens (no anchors). */
     private static List<List<String>> aligned(List<List<String>> tokens) {
         RegexTree tree = RegexTree.standard();
@@ -152,13 +150,13 @@ final class TokenAlignment {
                     }
                     int best = Integer.MAX_VALUE;
                     if (i > 0 && j > 0) {
-                        best = cost[i - 1][j - 1] + matchCost(leaf[i - 1], leaves.get(j - 1), tree);
+                        best = cost[i - 1][j - 1] + matchCost(leaf[i - 1], leaves.get(j - 1));
                     }
                     if (i > 0) {
-                        best = Math.min(best, cost[i - 1][j] + gapCost(leaf[i - 1], tree));
+                        best = Math.min(best, cost[i - 1][j] + gapCost(leaf[i - 1]));
                     }
                     if (j > 0) {
-                        best = Math.min(best, cost[i][j - 1] + gapCost(leaves.get(j - 1).get(0), tree));
+                        best = Math.min(best, cost[i][j - 1] + gapCost(leaves.get(j - 1).get(0)));
                     }
                     cost[i][j] = best;
                 }
@@ -171,13 +169,13 @@ final class TokenAlignment {
             int i = n;
             int j = m;
             while (i > 0 || j > 0) {
-                if (j > 0 && cost[i][j] == cost[i][j - 1] + gapCost(leaves.get(j - 1).get(0), tree)) {
+                if (j > 0 && cost[i][j] == cost[i][j - 1] + gapCost(leaves.get(j - 1).get(0))) {
                     columns.get(j - 1).add("");
                     merged.add(0, columns.get(j - 1));
                     mergedLeaves.add(0, leaves.get(j - 1));
                     j--;
                 } else if (i > 0 && j > 0
-                        && cost[i][j] == cost[i - 1][j - 1] + matchCost(leaf[i - 1], leaves.get(j - 1), tree)) {
+                        && cost[i][j] == cost[i - 1][j - 1] + matchCost(leaf[i - 1], leaves.get(j - 1))) {
                     columns.get(j - 1).add(t.get(i - 1));
                     leaves.get(j - 1).add(leaf[i - 1]);
                     merged.add(0, columns.get(j - 1));
@@ -205,26 +203,26 @@ final class TokenAlignment {
      * Leaving a token, or a column, without partner: 1 for letters and digits, 2 for punctuation. Punctuation
      * delimits the parts of a value ({@code :} between last and first name), so it should line up before words do.
      */
-    private static int gapCost(RegexTree.Node leaf, RegexTree tree) {
-        return isAlnum(leaf, tree) ? 1 : 2;
+    private static int gapCost(RegexTree.Node leaf) {
+        return isAlnum(leaf) ? 1 : 2;
     }
 
     /** 0 if the column holds the token's leaf; 1 for letters against digits or the reverse; else MISMATCH. */
-    private static int matchCost(RegexTree.Node leaf, List<RegexTree.Node> column, RegexTree tree) {
-        boolean alnum = isAlnum(leaf, tree);
+    private static int matchCost(RegexTree.Node leaf, List<RegexTree.Node> column) {
+        boolean alnum = isAlnum(leaf);
         int best = MISMATCH;
         for (RegexTree.Node c : column) {
             if (c == leaf) {
                 return 0;
             }
-            if (alnum && isAlnum(c, tree)) {
+            if (alnum && isAlnum(c)) {
                 best = 1;
             }
         }
         return best;
     }
 
-    private static boolean isAlnum(RegexTree.Node leaf, RegexTree tree) {
-        return leaf == tree.leafOf("a") || leaf == tree.leafOf("0");
+    private static boolean isAlnum(RegexTree.Node leaf) {
+        return leaf == ALPHA || leaf == DIGIT;
     }
 }
