@@ -1,0 +1,51 @@
+package dev.shapecrawl.core.lists;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * One list SWLE extracted from a page (spec §7.3): a matrix of rows (records) and unlabelled columns
+ * (attributes).
+ *
+ * @param container   where the list sits: the path of its container element from {@code body}, each step
+ *                    {@code tag[i]} with {@code i} the element's index among its parent's element children, e.g.
+ *                    {@code body[0]/div[2]/ul[0]}; for a list merged across sibling containers, the first one's
+ * @param ordinal     the list's index among the lists found in the same container (two groups of one element
+ *                    split by a null node, spec §5.3), from 0
+ * @param identity    the standard identity, rendered: separators and {@code *} for each attribute slot, e.g.
+ *                    {@code * - * ( * )}
+ * @param separators  the separators rows were cut at, in order (SEP, spec §4.4)
+ * @param keptColumns which of the {@code separators.size() + 1} columns survived pruning, ascending
+ * @param rows        the rows, each with {@code keptColumns.size()} cells; at least RL rows
+ */
+public record ExtractedList(String container, int ordinal, String identity, List<String> separators,
+                            List<Integer> keptColumns, List<List<String>> rows) {
+    public ExtractedList {
+        separators = List.copyOf(separators);
+        keptColumns = List.copyOf(keptColumns);
+        rows = rows.stream().map(List::copyOf).toList();
+    }
+
+    /** The number of columns after pruning. */
+    public int columnCount() {
+        return keptColumns.size();
+    }
+
+    /**
+     * The list's id: 16 hex digits of SHA-256 over container, ordinal and identity. The same page extracted again
+     * with the same settings gives the same id, so consumers can deduplicate; the page URL is not part of it
+     * (records are keyed by page URL).
+     */
+    public String id() {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            byte[] digest = sha.digest((container + "\n" + ordinal + "\n" + identity).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", e);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.shapecrawl.core.lists;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * SWLE's grouping of one element's child records (Agostinho 2015 §4.2; spec §4.1–§4.5): derivation, record
+ * clustering, validation and separation. Stateless.
+ */
+final class Grouping {
+    private Grouping() {
+    }
+
+    /**
+     * Finds the lists among an element's child records.
+     *
+     * @param records   the element's non-null child records, in document order
+     * @param settings  the settings
+     * @param container the element's path (for {@link ExtractedList#container()})
+     * @param sink      receives the lists found, in order
+     * @return true if at least one list was found (the element then returns null upward, spec §4.0)
+     */
+    static boolean group(List<TextRecord> records, SwleSettings settings, String container,
+                         List<ExtractedList> sink) {
+        int n = records.size();
+        if (n < settings.rl() || n - settings.nd() <= 0) {
+            return false;
+        }
+        List<Set<String>> level = new ArrayList<>(n);
+        for (TextRecord r : records) {
+            Set<String> s = r.separatorSet(settings.separatorsSpecialOnly());
+            level.add(s.isEmpty() ? null : s);
+        }
+        for (int d = 0; d < settings.nd(); d++) {
+            List<Set<String>> next = new ArrayList<>(level.size() - 1);
+            for (int j = 0; j + 1 < level.size(); j++) {
+                next.add(meet(level.get(j), level.get(j + 1)));
+            }
+            level = next;
+        }
+        boolean emitted = false;
+        int ordinal = 0;
+        for (int a = 0; a < level.size(); ) {
+            if (level.get(a) == null) {
+                a++;
+                continue;
+            }
+            int b = a;
+            while (b + 1 < level.size() && level.get(b + 1) != null) {
+                b++;
+            }
+            ExtractedList list = validateAndSeparate(records.subList(a, b + settings.nd() + 1),
+                    union(level.subList(a, b + 1)), settings, container, ordinal);
+            if (list != null) {
+                sink.add(list);
+                ordinal++;
+                emitted = true;
+            }
+            a = b + 1;
+        }
+        return emitted;
+    }
+
+    /** A derivation node of two nodes: their intersection, or null (NULL) if either is null or it is empty. */
+    private static Set<String> meet(Set<String> x, Set<String> y) {
+        if (x == null || y == null) {
+            return null;
+        }
+        Set<String> m = new LinkedHashSet<>(x);
+        m.retainAll(y);
+        return m.isEmpty() ? null : m;
+    }
+
+    private static Set<String> union(List<Set<String>> nodes) {
+        Set<String> s = new LinkedHashSet<>();
+        nodes.forEach(s::addAll);
+        return s;
+    }
+
+    /** Validation (spec §4.3) and separation with column pruning (§4.4) of one similar-record group. */
+    private static ExtractedList validateAndSeparate(List<TextRecord> members, Set<String> separatorSet,
+                                                     SwleSettings settings, String container, int ordinal) {
+        if (members.size() < settings.rl()) {
+            return null;
+        }
+        Map<String, Integer> ids = new HashMap<>();
+        List<String> idText = new ArrayList<>();
+        for (TextRecord m : members) {
+            for (Token t : m.tokens()) {
+                if (separatorSet.contains(t.text()) && !ids.containsKey(t.text())) {
+                    ids.put(t.text(), idText.size());
+                    idText.add(t.text());
+                }
+            }
+        }
+        Map<Identity, Integer> counts = new LinkedHashMap<>();
+        for (TextRecord m : members) {
+            counts.merge(Identity.of(m, ids, idText), 1, Integer::sum);
+        }
+        Identity standard = null;
+        int best = 0;
+        for (Map.Entry<Identity, Integer> e : counts.entrySet()) {
+            if (e.getValue() > best) {   // strict: ties keep the earliest first occurrence (spec §4.3 [D])
+                standard = e.getKey();
+                best = e.getValue();
+            }
+        }
+        if ((double) best / members.size() < settings.ip() || standard.generics() < 2) {
+            return null;
+        }
+        List<String> sep = standard.separators();
+        List<List<String>> rows = new ArrayList<>();
+        for (TextRecord m : members) {
+            List<List<Token>> cells = Separation.separate(m.tokens(), sep);
+            if (cells != null) {
+                rows.add(cells.stream().map(Separation::cellText).toList());
+            }
+        }
+        if (rows.size() < settings.rl()) {
+            return null;
+        }
+        List<Integer> kept = Separation.keptColumns(rows, settings.rc());
+        if (kept.size() < 2) {
+            return null;
+        }
+        List<List<String>> pruned = rows.stream().map(r -> kept.stream().map(r::get).toList()).toList();
+        return new ExtractedList(container, ordinal, standard.render(), sep, kept, pruned);
+    }
+}
