@@ -55,7 +55,7 @@ final class Grouping {
                 b++;
             }
             ExtractedList list = validateAndSeparate(records.subList(a, b + settings.nd() + 1),
-                    union(level.subList(a, b + 1)), settings, container, ordinal);
+                    union(level.subList(a, b + 1)), settings, container, ordinal, false);
             if (list != null) {
                 sink.add(list);
                 ordinal++;
@@ -64,6 +64,50 @@ final class Grouping {
             a = b + 1;
         }
         return emitted;
+    }
+
+    /**
+     * With {@link Addition#SIBLINGS}: all of an element's records, which come from child elements of one tag,
+     * tried as one group. The separator set is every separator candidate that at least half of the records hold
+     * (derivation would instead split the list wherever ND+1 neighbours share no character); for structural
+     * records (table rows, definition-list entries) it is the cell boundary alone, since the cells are the
+     * columns. Validation asks that at least IP of the records separate completely under the standard identity's
+     * separators (the seed asks the same share to have exactly that identity, which extra punctuation inside values
+     * breaks); separation is the seed's.
+     *
+     * @param structural true if the records are structural ({@link Addition#CELLS})
+     * @return true if the records form a list (added to {@code sink})
+     */
+    static boolean groupSiblings(List<TextRecord> records, boolean structural, SwleSettings settings,
+                                 String container, List<ExtractedList> sink) {
+        if (records.size() < settings.rl()) {
+            return false;
+        }
+        Set<String> separatorSet = new LinkedHashSet<>();
+        if (structural) {
+            separatorSet.add(TextRecord.CELL_BOUNDARY);
+        } else {
+            Map<String, Integer> holders = new LinkedHashMap<>();
+            for (TextRecord r : records) {
+                for (String sep : r.separatorSet(settings.separatorsSpecialOnly())) {
+                    holders.merge(sep, 1, Integer::sum);
+                }
+            }
+            holders.forEach((sep, n) -> {
+                if (2 * n >= records.size()) {
+                    separatorSet.add(sep);
+                }
+            });
+            if (separatorSet.isEmpty()) {
+                return false;
+            }
+        }
+        ExtractedList list = validateAndSeparate(records, separatorSet, settings, container, 0, true);
+        if (list == null) {
+            return false;
+        }
+        sink.add(list);
+        return true;
     }
 
     /** A derivation node of two nodes: their intersection, or null (NULL) if either is null or it is empty. */
@@ -84,7 +128,8 @@ final class Grouping {
 
     /** Validation (spec §4.3) and separation with column pruning (§4.4) of one similar-record group. */
     private static ExtractedList validateAndSeparate(List<TextRecord> members, Set<String> separatorSet,
-                                                     SwleSettings settings, String container, int ordinal) {
+                                                     SwleSettings settings, String container, int ordinal,
+                                                     boolean bySeparation) {
         if (members.size() < settings.rl()) {
             return null;
         }
@@ -105,12 +150,15 @@ final class Grouping {
         Identity standard = null;
         int best = 0;
         for (Map.Entry<Identity, Integer> e : counts.entrySet()) {
-            if (e.getValue() > best) {   // strict: ties keep the earliest first occurrence (spec §4.3 [D])
+            // by separation (siblings), an identity with one attribute slot (a term without definition) cannot
+            // be the standard one; the records that have it still separate, with an empty cell
+            if (e.getValue() > best && (!bySeparation || e.getKey().generics() >= 2)) {   // strict: ties keep the earliest first occurrence (spec §4.3 [D])
                 standard = e.getKey();
                 best = e.getValue();
             }
         }
-        if ((double) best / members.size() < settings.ip() || standard.generics() < 2) {
+        if (standard == null || (!bySeparation && (double) best / members.size() < settings.ip())
+                || standard.generics() < 2) {
             return null;
         }
         List<String> sep = standard.separators();
@@ -121,7 +169,7 @@ final class Grouping {
                 rows.add(cells.stream().map(Separation::cellText).toList());
             }
         }
-        if (rows.size() < settings.rl()) {
+        if (rows.size() < settings.rl() || (bySeparation && (double) rows.size() / members.size() < settings.ip())) {
             return null;
         }
         List<Integer> kept = Separation.keptColumns(rows, settings.rc());

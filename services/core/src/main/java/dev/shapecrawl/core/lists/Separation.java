@@ -43,6 +43,9 @@ final class Separation {
     static String cellText(List<Token> cell) {
         StringBuilder sb = new StringBuilder();
         for (Token t : cell) {
+            if (t.text().equals(TextRecord.CELL_BOUNDARY)) {
+                continue;   // a cell boundary that is not one of the list's separators is no text
+            }
             if (sb.length() > 0 && t.spaceBefore()) {
                 sb.append(' ');
             }

@@ -4,6 +4,8 @@ import dev.shapecrawl.core.tree.HtmlTrees;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Objects;
 import org.jsoup.nodes.Document;
@@ -16,18 +18,26 @@ import org.jsoup.nodes.TextNode;
  * visit of {@code <body>} where text nodes become records and every element hands its children's records to
  * {@link Grouping}. An element that yields a list returns null upward; otherwise it returns its children merged
  * into one record (null if longer than CR). {@code <head>}, comments, script and style data are never visited.
+ * The {@linkplain Addition additions} beyond the seed change how records form (lines, cells, opaque long texts)
+ * and how they group (siblings, split lists); with none on, this is the seed.
  *
  * <p>The visit is iterative (no recursion), so nesting depth cannot overflow the stack; jsoup's parser already
  * flattens nesting beyond {@link HtmlTrees#DEFAULT_MAX_DEPTH}. Cost is linear in the page's nodes plus, per
- * element, O(children × ND) set operations on at most a few separator characters each. Thread-safe: the only
- * state is the settings.
+ * element, O(children × ND) set operations on at most a few separator characters each; a merged record holds at
+ * most CR (or {@link TextRecord#MAX_OPAQUE_CHARS}) characters. Thread-safe: the only state is the settings.
  */
 public final class SwleExtractor {
+    private static final String TEXT = "#text";
+    private static final String LINE = "#line";
+    private static final String PAIR = "#pair";
+
     private final SwleSettings settings;
+    private final boolean cells;
 
     /** @param settings the settings; {@link SwleSettings#defaults()} unless evaluating the seed */
     public SwleExtractor(SwleSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.cells = settings.has(Addition.CELLS);
     }
 
     /** The settings. */
@@ -38,7 +48,7 @@ public final class SwleExtractor {
     /**
      * Extracts the lists of an HTML page.
      *
-     * @param html the page (any string; parsed leniently by jsoup)
+     * @param html the page (any string; parsed leniently by jsoup, nesting depth limited)
      * @return the lists in the order the post-order visit finds them (inner lists first)
      * @throws NullPointerException if html is null
      */
@@ -47,52 +57,106 @@ public final class SwleExtractor {
     }
 
     /**
-     * Extracts the lists of a parsed page.
+     * Extracts the lists of a parsed page. The document is not changed.
      *
      * @param doc the page
      * @return the lists in the order the post-order visit finds them (inner lists first)
      */
     public List<ExtractedList> extract(Document doc) {
         List<ExtractedList> sink = new ArrayList<>();
+        Map<ExtractedList, Element> containers = new IdentityHashMap<>();
         Element body = doc.body();
         if (body == null) {
             return sink;
         }
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(body, settings.brLines() && hasBr(body)));
-        TextRecord returned;
+        stack.push(frame(body));
         while (true) {
             Frame top = stack.peek();
             if (top.next < top.element.childNodeSize()) {
                 Node child = top.element.childNode(top.next++);
                 if (child instanceof TextNode t) {
-                    top.add(TextRecord.ofText(t.getWholeText()));
+                    top.add(TextRecord.ofText(t.getWholeText(), cells), TEXT);
                 } else if (child instanceof Element e) {
                     if (top.lines && e.nameIs("br")) {
-                        top.endLine(settings.cr());
+                        top.endLine();
+                    } else if (settings.has(Addition.NO_CODE) && e.nameIs("pre")) {
+                        top.add(null, e.normalName());
                     } else {
-                        stack.push(new Frame(e, settings.brLines() && hasBr(e)));
+                        stack.push(frame(e));
                     }
                 }
                 continue;
             }
             stack.pop();
-            top.endLine(settings.cr());
-            returned = top.kids.isEmpty() ? null : finish(top, sink);
+            int before = sink.size();
+            TextRecord returned = finish(top, sink);
+            for (int i = before; i < sink.size(); i++) {
+                containers.put(sink.get(i), top.element);
+            }
             if (stack.isEmpty()) {
                 break;
             }
-            stack.peek().add(returned);
+            stack.peek().add(returned, top.element.normalName());
         }
-        return settings.mergeSplitLists() ? SplitListMerger.merge(sink) : sink;
+        return settings.has(Addition.SPLIT_LISTS) ? SplitListMerger.merge(sink, containers) : sink;
     }
 
+    private Frame frame(Element e) {
+        Kind kind = Kind.PLAIN;
+        if (cells) {
+            if (e.nameIs("tr")) {
+                kind = Kind.ROW;
+            } else if (e.nameIs("dl")) {
+                kind = Kind.PAIRS;
+            }
+        }
+        return new Frame(e, kind, settings.has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells);
+    }
+
+    /** The record an element returns to its parent, after looking for lists among its children's records. */
     private TextRecord finish(Frame frame, List<ExtractedList> sink) {
+        frame.endLine();
+        frame.endPair();
+        if (frame.kind == Kind.ROW) {
+            return TextRecord.structural(frame.cells);
+        }
         List<TextRecord> kids = frame.kids;
-        if (kids.size() >= settings.rl() && Grouping.group(kids, settings, path(frame.element), sink)) {
+        if (kids.isEmpty()) {
             return null;
         }
-        return TextRecord.merge(kids, settings.cr());
+        // With CELLS an opaque record (a long text) takes part as a record without separators: it ends a run, where
+        // the seed's null lets the run go on across it (measured: section headings parted by long paragraphs
+        // otherwise join into a false list, docs/lists.md).
+        List<TextRecord> candidates = kids;
+        List<String> tags = frame.tags;
+        if (candidates.size() >= settings.rl() && findLists(candidates, tags, frame.element, sink)) {
+            return null;
+        }
+        return TextRecord.merge(kids, settings.cr(), cells);
+    }
+
+    private boolean findLists(List<TextRecord> records, List<String> tags, Element element, List<ExtractedList> sink) {
+        String container = path(element);
+        if (settings.has(Addition.SIBLINGS) && sameElementTag(tags)
+                && Grouping.groupSiblings(records, tags.get(0).equals(PAIR) || tags.get(0).equals("tr"), settings,
+                container, sink)) {
+            return true;
+        }
+        return Grouping.group(records, settings, container, sink);
+    }
+
+    private static boolean sameElementTag(List<String> tags) {
+        String first = tags.get(0);
+        if (first.equals(TEXT)) {
+            return false;
+        }
+        for (String t : tags) {
+            if (!t.equals(first)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean hasBr(Element e) {
@@ -104,7 +168,7 @@ public final class SwleExtractor {
         return false;
     }
 
-    /** The element's path from body: {@code body[0]/div[2]/ul[0]}, indexes among element siblings. */
+    /** The element's path from body: {@code body[1]/div[2]/ul[0]}, indexes among element siblings. */
     static String path(Element e) {
         List<String> steps = new ArrayList<>();
         for (Element x = e; x != null && !x.nameIs("html"); x = x.parent()) {
@@ -123,33 +187,84 @@ public final class SwleExtractor {
         return sb.toString();
     }
 
+    /** How an element forms records from its children. */
+    private enum Kind {
+        /** The seed: children's records are grouped, else merged. */
+        PLAIN,
+        /** {@link Addition#CELLS}, a {@code tr}: its {@code td}/{@code th} cells form one structural record. */
+        ROW,
+        /** {@link Addition#CELLS}, a {@code dl}: each {@code dt} with its {@code dd}s forms one structural record. */
+        PAIRS
+    }
+
     /** One element being visited: its children's records so far. */
     private static final class Frame {
         final Element element;
+        final Kind kind;
         final boolean lines;
+        final int cr;
+        final boolean opaqueWhenLong;
         final List<TextRecord> kids = new ArrayList<>();
+        final List<String> tags = new ArrayList<>();
         final List<TextRecord> line = new ArrayList<>();
+        final List<TextRecord> cells = new ArrayList<>();
+        final List<TextRecord> pair = new ArrayList<>();
         int next;
 
-        Frame(Element element, boolean lines) {
+        Frame(Element element, Kind kind, boolean lines, int cr, boolean opaqueWhenLong) {
             this.element = element;
+            this.kind = kind;
             this.lines = lines;
+            this.cr = cr;
+            this.opaqueWhenLong = opaqueWhenLong;
         }
 
-        void add(TextRecord r) {
-            if (r != null) {
-                (lines ? line : kids).add(r);
+        /** A child's record (null: none) and the child's tag ({@code #text} for a text node). */
+        void add(TextRecord r, String tag) {
+            if (kind == Kind.ROW && (tag.equals("td") || tag.equals("th"))) {
+                cells.add(r);   // an empty cell keeps its place, so the columns stay aligned
+                return;
+            }
+            if (kind == Kind.PAIRS && (tag.equals("dt") || tag.equals("dd"))) {
+                if (tag.equals("dt")) {
+                    endPair();
+                }
+                pair.add(r);   // as in a row, an empty term or definition keeps its place
+                return;
+            }
+            if (r == null) {
+                return;
+            }
+            if (lines) {
+                line.add(r);
+            } else {
+                endPair();
+                kids.add(r);
+                tags.add(tag);
             }
         }
 
-        /** With {@code brLines}: the records since the last {@code <br>} become one line record. */
-        void endLine(int cr) {
+        /** With {@link Addition#BR_LINES}: the records since the last {@code <br>} become one line record. */
+        void endLine() {
             if (!line.isEmpty()) {
-                TextRecord merged = TextRecord.merge(line, cr);
+                TextRecord merged = TextRecord.merge(line, cr, opaqueWhenLong);
                 if (merged != null) {
                     kids.add(merged);
+                    tags.add(LINE);
                 }
                 line.clear();
+            }
+        }
+
+        /** In a {@code dl}: the entry so far (a {@code dt} and its {@code dd}s) becomes one structural record. */
+        void endPair() {
+            if (!pair.isEmpty()) {
+                TextRecord entry = TextRecord.structural(pair);
+                if (entry != null) {
+                    kids.add(entry);
+                    tags.add(PAIR);
+                }
+                pair.clear();
             }
         }
     }

@@ -1,13 +1,15 @@
 package dev.shapecrawl.core.lists;
 
 import dev.shapecrawl.core.config.SettingValues;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 /**
  * SWLE's configuration: the thesis's five variables (Agostinho 2015 §4.3, Table 1; spec §6 and §11) and the
- * switches of what shapecrawl adds beyond the seed (spec §8.6, the two failures the thesis names; measured in
- * {@code docs/evaluation.md}).
+ * additions beyond the seed that are on ({@link Addition}; measured in {@code docs/evaluation.md}).
  *
  * @param rl          RL, minimum records per list, &gt;= ND + 1 (spec §6.1: at least ND+1 records are needed for
  *                    one node to survive ND derivations) [3]
@@ -17,18 +19,14 @@ import java.util.Map;
  * @param rc          RC, a column whose most frequent value fills more than this share of its rows is removed,
  *                    0..1, compared with {@code >} [0.8]
  * @param separatorsSpecialOnly only special-character tokens take part in derivation (spec §3.2 [R/D]) [true]
- * @param brLines     beyond the seed: in an element with {@code <br>} children, the records between two
- *                    {@code <br>} are merged into one line record before grouping, so {@code <br>}-separated
- *                    records with inner tags form a list (thesis §5.6 scenario 3, which the seed loses) [true]
- * @param mergeSplitLists beyond the seed: consecutive lists with the same identity in sibling containers are
- *                    merged into one (thesis §5.6, future work) [true]
+ * @param additions   the additions beyond the seed that are on [all of them; none in {@link #thesis(int)}]
  */
 public record SwleSettings(int rl, int nd, int cr, double ip, double rc, boolean separatorsSpecialOnly,
-                           boolean brLines, boolean mergeSplitLists) {
+                           Set<Addition> additions) {
 
     /** Names of the properties {@link #fromProperties(Map)} reads, without prefix. */
     public static final List<String> PROPERTY_NAMES = List.of("setting", "rl", "nd", "cr", "ip", "rc",
-            "separators-special-only", "br-lines", "merge-split-lists");
+            "separators-special-only", "additions");
 
     /** The thesis's settings S1–S8 (Table 1 / Figure 10): {RL, ND, CR, IP×10}; RC is 0.8 in all of them. */
     private static final int[][] THESIS = {
@@ -52,6 +50,8 @@ public record SwleSettings(int rl, int nd, int cr, double ip, double rc, boolean
         if (!(rc > 0 && rc <= 1)) {
             throw new IllegalArgumentException("RC must be in (0, 1], was " + rc);
         }
+        additions = additions.isEmpty() ? Collections.unmodifiableSet(EnumSet.noneOf(Addition.class))
+                : Collections.unmodifiableSet(EnumSet.copyOf(additions));
     }
 
     /**
@@ -65,7 +65,7 @@ public record SwleSettings(int rl, int nd, int cr, double ip, double rc, boolean
             throw new IllegalArgumentException("the thesis has settings S1..S8, not S" + n);
         }
         int[] s = THESIS[n - 1];
-        return new SwleSettings(s[0], s[1], s[2], s[3] / 10.0, 0.8, true, false, false);
+        return new SwleSettings(s[0], s[1], s[2], s[3] / 10.0, 0.8, true, Set.of());
     }
 
     /** The seed's recommended setting S2 (RL 3, ND 2, CR 80, IP 0.5, RC 0.8; spec §6.6), faithful. */
@@ -73,24 +73,29 @@ public record SwleSettings(int rl, int nd, int cr, double ip, double rc, boolean
         return thesis(2);
     }
 
-    /** shapecrawl's default: S2 with every addition beyond the seed switched on. */
+    /** shapecrawl's default: S2 with every addition beyond the seed on. */
     public static SwleSettings defaults() {
         return faithful().improved();
     }
 
-    /** These settings with every addition beyond the seed switched on. */
+    /** These settings with every addition beyond the seed on. */
     public SwleSettings improved() {
-        return new SwleSettings(rl, nd, cr, ip, rc, separatorsSpecialOnly, true, true);
+        return withAdditions(EnumSet.allOf(Addition.class));
     }
 
-    /** True if no addition beyond the seed is on. */
-    public boolean isFaithful() {
-        return !brLines && !mergeSplitLists;
+    /** These settings with exactly the given additions on. */
+    public SwleSettings withAdditions(Set<Addition> on) {
+        return new SwleSettings(rl, nd, cr, ip, rc, separatorsSpecialOnly, on);
+    }
+
+    /** True if the addition is on. */
+    public boolean has(Addition a) {
+        return additions.contains(a);
     }
 
     /**
      * A short name: {@code S1}..{@code S8} for a thesis setting, else {@code RL3-ND2-CR80-IP0.5-RC0.8}; followed
-     * by {@code +br} and {@code +split} for the additions that are on. Carried in every list record.
+     * by {@code +tag} for each addition that is on ({@link Addition#tag()}). Carried in every list record.
      */
     public String name() {
         String base = null;
@@ -105,12 +110,15 @@ public record SwleSettings(int rl, int nd, int cr, double ip, double rc, boolean
             base = "RL" + rl + "-ND" + nd + "-CR" + cr + "-IP" + ip + "-RC" + rc
                     + (separatorsSpecialOnly ? "" : "-words");
         }
-        return base + (brLines ? "+br" : "") + (mergeSplitLists ? "+split" : "");
+        StringBuilder sb = new StringBuilder(base);
+        additions.forEach(a -> sb.append('+').append(a.tag()));
+        return sb.toString();
     }
 
     /**
      * Settings from properties named as in {@link #PROPERTY_NAMES} (without prefix). {@code setting} (1..8, or
-     * {@code S1}..{@code S8}) chooses the thesis setting the others start from [2]; the additions start on.
+     * {@code S1}..{@code S8}) chooses the thesis setting the others start from [2]; {@code additions} is a
+     * comma-separated list of {@link Addition#tag()}s, {@code all} or {@code none} [all].
      *
      * @throws IllegalArgumentException naming the property on an unknown name or a bad value
      */
@@ -122,14 +130,38 @@ public record SwleSettings(int rl, int nd, int cr, double ip, double rc, boolean
         }
         String setting = properties.getOrDefault("setting", "2").strip();
         SwleSettings s = thesis(SettingValues.intNumber("setting",
-                setting.startsWith("S") || setting.startsWith("s") ? setting.substring(1) : setting)).improved();
+                setting.startsWith("S") || setting.startsWith("s") ? setting.substring(1) : setting));
         return new SwleSettings(
                 intOr(properties, "rl", s.rl), intOr(properties, "nd", s.nd), intOr(properties, "cr", s.cr),
                 numberOr(properties, "ip", s.ip), numberOr(properties, "rc", s.rc),
                 boolOr(properties, "separators-special-only", s.separatorsSpecialOnly),
-                boolOr(properties, "br-lines", s.brLines), boolOr(properties, "merge-split-lists", s.mergeSplitLists));
+                additions(properties.getOrDefault("additions", "all")));
     }
 
+    private static Set<Addition> additions(String value) {
+        String v = value.strip();
+        if (v.equalsIgnoreCase("all")) {
+            return EnumSet.allOf(Addition.class);
+        }
+        Set<Addition> on = EnumSet.noneOf(Addition.class);
+        if (v.equalsIgnoreCase("none") || v.isEmpty()) {
+            return on;
+        }
+        for (String tag : v.split(",")) {
+            Addition found = null;
+            for (Addition a : Addition.values()) {
+                if (a.tag().equals(tag.strip())) {
+                    found = a;
+                }
+            }
+            if (found == null) {
+                throw new IllegalArgumentException("additions: unknown '" + tag.strip() + "'; known: all, none, "
+                        + java.util.Arrays.stream(Addition.values()).map(Addition::tag).toList());
+            }
+            on.add(found);
+        }
+        return on;
+    }
     private static int intOr(Map<String, String> p, String key, int dflt) {
         return p.containsKey(key) ? SettingValues.intNumber(key, p.get(key)) : dflt;
     }

@@ -11,8 +11,23 @@ import java.util.Set;
  * merged, with its text. Immutable.
  */
 public final class TextRecord {
+    /**
+     * The token that parts the cells of a structural record ({@link Addition#CELLS}): a private-use character, so
+     * it never collides with page text. It is a separator candidate like any special character.
+     */
+    public static final String CELL_BOUNDARY = "\uE000";
+
+    /**
+     * The longest text an opaque record keeps, characters: its cell is cut there ({@link Addition#CELLS}), so a
+     * huge text block costs bounded memory however deep it sits.
+     */
+    public static final int MAX_OPAQUE_CHARS = 2_000;
+
+    private static final Token BOUNDARY = new Token(CELL_BOUNDARY, true, true);
+
     private final List<Token> tokens;
     private final String text;
+    private final boolean opaque;
     private Set<String> separators;
 
     /**
@@ -20,11 +35,59 @@ public final class TextRecord {
      * @param text   the record's text, whitespace-normalised and trimmed (its length is what CR measures)
      */
     public TextRecord(List<Token> tokens, String text) {
+        this(tokens, text, false);
+    }
+
+    private TextRecord(List<Token> tokens, String text, boolean opaque) {
         if (tokens.isEmpty()) {
             throw new IllegalArgumentException("a record has at least one token");
         }
         this.tokens = List.copyOf(tokens);
         this.text = text;
+        this.opaque = opaque;
+    }
+
+    /**
+     * With {@link Addition#CELLS}: a text longer than CR as one content token (no separators), cut at
+     * {@link #MAX_OPAQUE_CHARS}. Grouping skips opaque records as the thesis skips null ones; only a structural
+     * record takes one in, as a cell.
+     */
+    static TextRecord opaque(String text) {
+        String t = text.length() > MAX_OPAQUE_CHARS ? text.substring(0, MAX_OPAQUE_CHARS) : text;
+        return new TextRecord(List.of(new Token(t, false, true)), t, true);
+    }
+
+    /** True for an {@linkplain #opaque(String) opaque} record. */
+    boolean isOpaque() {
+        return opaque;
+    }
+
+    /**
+     * A structural record ({@link Addition#CELLS}): the cells' tokens parted by {@link #CELL_BOUNDARY}; a null
+     * cell is an empty cell, so columns stay aligned. Never cut by CR: the cells are bounded already (a long cell
+     * is opaque).
+     *
+     * @param cells the cells in order, null for an empty one
+     * @return the record, or null if every cell is null
+     */
+    static TextRecord structural(List<TextRecord> cells) {
+        List<Token> toks = new ArrayList<>();
+        StringBuilder sb = new StringBuilder();
+        boolean any = false;
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                toks.add(BOUNDARY);
+                sb.append(" | ");
+            }
+            TextRecord c = cells.get(i);
+            if (c != null) {
+                any = true;
+                toks.add(c.tokens.get(0).withSpaceBefore());
+                toks.addAll(c.tokens.subList(1, c.tokens.size()));
+                sb.append(c.text);
+            }
+        }
+        return any ? new TextRecord(toks, sb.toString()) : null;
     }
 
     /**
@@ -32,6 +95,21 @@ public final class TextRecord {
      * between list items does not break their adjacency.
      */
     public static TextRecord ofText(String text) {
+        return ofText(text, false);
+    }
+
+    /**
+     * Most characters of one text node that are tokenized. A longer text can never be a record of a list (it is
+     * far beyond any CR), so it is not tokenized: null, or opaque with {@code opaqueWhenLong}. This bounds the
+     * tokens a hostile page can make (a 10 MiB text node would be millions).
+     */
+    public static final int MAX_TEXT_CHARS = 100_000;
+
+    /** {@link #ofText(String)}, with a text beyond {@link #MAX_TEXT_CHARS} opaque instead of null if asked. */
+    static TextRecord ofText(String text, boolean opaqueWhenLong) {
+        if (text.length() > MAX_TEXT_CHARS) {
+            return opaqueWhenLong ? opaque(normalise(text.substring(0, MAX_OPAQUE_CHARS))) : null;
+        }
         List<Token> toks = Tokenizer.tokenize(text);
         return toks.isEmpty() ? null : new TextRecord(toks, normalise(text));
     }
@@ -45,16 +123,28 @@ public final class TextRecord {
      * @param maxChars CR, characters
      */
     public static TextRecord merge(List<TextRecord> records, int maxChars) {
-        if (records.size() == 1) {
-            TextRecord only = records.get(0);
-            return only.text.length() > maxChars ? null : only;
-        }
+        return merge(records, maxChars, false);
+    }
+
+    /**
+     * {@link #merge(List, int)}, or with {@code opaqueWhenLong} ({@link Addition#CELLS}) an opaque record where
+     * the seed has null: when the text is longer than CR or a part is opaque.
+     */
+    static TextRecord merge(List<TextRecord> records, int maxChars, boolean opaqueWhenLong) {
         int chars = records.size() - 1;
+        boolean opaquePart = false;
         for (TextRecord r : records) {
             chars += r.text.length();
-            if (chars > maxChars) {
+            opaquePart |= r.opaque;
+            if (chars > maxChars && !opaqueWhenLong) {
                 return null;
             }
+        }
+        if (chars > maxChars || opaquePart) {
+            return opaqueWhenLong ? opaque(joinTexts(records)) : null;
+        }
+        if (records.size() == 1) {
+            return records.get(0);
         }
         List<Token> toks = new ArrayList<>();
         StringBuilder sb = new StringBuilder(chars);
@@ -69,6 +159,20 @@ public final class TextRecord {
             sb.append(r.text);
         }
         return new TextRecord(toks, sb.toString());
+    }
+
+    private static String joinTexts(List<TextRecord> records) {
+        StringBuilder sb = new StringBuilder();
+        for (TextRecord r : records) {
+            if (sb.length() >= MAX_OPAQUE_CHARS) {
+                break;
+            }
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(r.text);
+        }
+        return sb.toString();
     }
 
     /** The tokens, in order. */

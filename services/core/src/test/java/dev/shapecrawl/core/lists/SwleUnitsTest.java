@@ -46,15 +46,19 @@ class SwleUnitsTest {
         assertEquals(0.5, s2.ip());
         assertEquals(0.8, s2.rc());
         assertEquals("S2", s2.name());
-        assertEquals("S2+br+split", SwleSettings.defaults().name());
+        assertEquals("S2+br+split+cells+siblings+nocode", SwleSettings.defaults().name());
         SwleSettings s8 = SwleSettings.thesis(8);
         assertEquals(List.of(6, 4, 80), List.of(s8.rl(), s8.nd(), s8.cr()));
         assertEquals(0.9, s8.ip());
         assertThrows(IllegalArgumentException.class, () -> SwleSettings.thesis(9));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new SwleSettings(4, 4, 80, 0.5, 0.8, true, false, false));
+                () -> new SwleSettings(4, 4, 80, 0.5, 0.8, true, java.util.Set.of()));
         assertTrue(e.getMessage().contains("ND + 1"), e.getMessage());
         assertEquals(SwleSettings.thesis(6).improved(), SwleSettings.fromProperties(Map.of("setting", "S6")));
+        assertEquals(SwleSettings.thesis(6), SwleSettings.fromProperties(Map.of("setting", "6", "additions", "none")));
+        assertEquals(java.util.Set.of(Addition.BR_LINES, Addition.CELLS),
+                SwleSettings.fromProperties(Map.of("additions", "br, cells")).additions());
+        assertThrows(IllegalArgumentException.class, () -> SwleSettings.fromProperties(Map.of("additions", "x")));
         assertEquals(120, SwleSettings.fromProperties(Map.of("cr", "120")).cr());
         assertThrows(IllegalArgumentException.class, () -> SwleSettings.fromProperties(Map.of("crr", "1")));
         assertThrows(IllegalArgumentException.class, () -> SwleSettings.fromProperties(Map.of("ip", "x")));

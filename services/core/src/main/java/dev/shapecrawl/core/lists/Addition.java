@@ -1,0 +1,49 @@
+package dev.shapecrawl.core.lists;
+
+/**
+ * What shapecrawl adds to SWLE beyond the seed, each switchable so it can be measured against the faithful mode
+ * ({@code docs/lists.md}; results in {@code docs/evaluation.md}). The thesis names the first two failures itself
+ * (Agostinho 2015 §5.6; spec §8.6); the others come from measuring the seed on real documentation pages.
+ */
+public enum Addition {
+    /**
+     * In an element with {@code <br>} children, the records between two {@code <br>} are merged into one line
+     * record before grouping, so {@code <br>}-separated records with inner tags form a list (thesis Figure 13,
+     * scenario 3, which the seed loses).
+     */
+    BR_LINES("br"),
+    /**
+     * Consecutive lists cut the same way in parallel sibling containers are merged into one (thesis §5.6, future
+     * work: an index split by letter, a table of contents split by part).
+     */
+    SPLIT_LISTS("split"),
+    /**
+     * Table rows and definition-list entries are records whose cells are parted by a cell-boundary separator:
+     * a {@code tr} joins its {@code td}/{@code th} cells, a {@code dl} joins each {@code dt} with its {@code dd}s.
+     * Such a record is not cut by CR (its structure, not its length, says it is data), and a long text becomes
+     * one opaque token instead of null: a cell keeps it, and grouping sees it as a record without separators, so
+     * it ends a run of records instead of vanishing from between them. The seed sees a {@code dl} as alternating {@code dt} and
+     * {@code dd} records, whose first derivation is all NULL (the same failure as scenario 3), and drops every
+     * row longer than CR.
+     */
+    CELLS("cells"),
+    /**
+     * When an element's records all come from child elements of one tag ({@code li}, {@code tr}, {@code dl}
+     * entries, {@code p}…), they are first tried as one group, with the separators that at least half of them
+     * hold; derivation (which splits a list wherever three neighbours share no character) is the fallback.
+     */
+    SIBLINGS("siblings"),
+    /** {@code pre} blocks (code listings) are not read: their lines are code, not records of a list. */
+    NO_CODE("nocode");
+
+    private final String tag;
+
+    Addition(String tag) {
+        this.tag = tag;
+    }
+
+    /** The short name used in {@link SwleSettings#name()}. */
+    public String tag() {
+        return tag;
+    }
+}
