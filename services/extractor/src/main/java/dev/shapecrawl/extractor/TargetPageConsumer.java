@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -130,8 +131,11 @@ public class TargetPageConsumer {
             if (failure == null) {
                 return message.ack();
             }
-            LOG.errorf(failure, "records of page %s could not be published", page.url());
-            return message.nack(failure);
+            // The reason in the dead-letter header is the broker's, not the future's wrapper.
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            LOG.errorf(cause, "records of page %s could not be published", page.url());
+            return message.nack(cause);
         });
     }
 
