@@ -41,7 +41,7 @@ public class SwleConfig {
     }
 
     /**
-     * The SWLE settings by their short name ({@code merge-split-lists}), from properties and the environment.
+     * The SWLE settings by their short name ({@code additions}), from properties and the environment.
      * Setting names never contain dots or underscores, so both spellings an environment variable can take on the
      * way in ({@code ..._BR_LINES} read back as {@code br.lines} or {@code br_lines}) fold to the one name.
      */

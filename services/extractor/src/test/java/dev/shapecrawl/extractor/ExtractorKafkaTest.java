@@ -46,7 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ExtractorKafkaTest {
     static final String SITE = "http://lists.example.test/";
     static final Duration WAIT = Duration.ofSeconds(90);
-    static final String SETTINGS = "S2+br+split";
+    static final String SETTINGS = SwleSettings.defaults().name();
 
     /** The thesis's cartoon list (Agostinho 2015, Figure 2): 10 items, Gertie lacks a producer. */
     static final String[] CARTOONS = {
@@ -176,11 +176,17 @@ class ExtractorKafkaTest {
                 + "</p></body></html>"); // 10 MiB of text: over max-body-chars, not parsed
         hostile.put("deep.html", "<div>".repeat(100_000) + "a - b" + "</div>".repeat(100_000));
         hostile.put("textless.html", "<div><span></span><img src=x><br></div>".repeat(50_000));
-        StringBuilder giant = new StringBuilder("<div>");
-        for (int i = 0; i < 4; i++) { // rows of over 1 MiB each: over max-record-bytes, dropped
-            giant.append("Row ").append(i).append(" - ").append(i).append("y".repeat(1_100_000)).append("<b></b>");
+        // Rows of over 1 MiB each: 600 cells of about 1,900 characters (a long cell is cut at 2,000, so only many
+        // of them make a row this big); over max-record-bytes, dropped.
+        StringBuilder giant = new StringBuilder("<table>");
+        for (int i = 0; i < 4; i++) {
+            giant.append("<tr>");
+            for (int c = 0; c < 600; c++) {
+                giant.append("<td>").append("y".repeat(1_900)).append(i).append('c').append(c).append("</td>");
+            }
+            giant.append("</tr>");
         }
-        hostile.put("giant-rows.html", giant.append("</div>").toString());
+        hostile.put("giant-rows.html", giant.append("</table>").toString());
         StringBuilder many = new StringBuilder("<ol>");
         for (int i = 0; i < 10_500; i++) {
             many.append("<li>Row ").append(i).append(" - Town ").append(i % 97).append("</li>");

@@ -28,19 +28,19 @@ class SwleConfigTest {
     void withoutSettingsTheExtractorUsesTheCoreDefaults() {
         SwleExtractor x = new SwleConfig().extractor(config(Map.of("unrelated.key", "x"), Map.of()));
         assertEquals(SwleSettings.defaults(), x.settings());
-        assertEquals("S2+br+split", x.settings().name());
+        assertEquals("S2+br+split+cells+siblings+nocode", x.settings().name());
     }
 
     @Test
     void propertiesAndEnvironmentVariablesReachTheSettingsByTheirShortNames() {
         SmallRyeConfig config = config(Map.of("shapecrawl.extractor.swle.setting", "S1", "unrelated.key", "x"),
-                Map.of("SHAPECRAWL_EXTRACTOR_SWLE_MERGE_SPLIT_LISTS", "false", "SHAPECRAWL_EXTRACTOR_SWLE_CR", "120"));
+                Map.of("SHAPECRAWL_EXTRACTOR_SWLE_ADDITIONS", "br,cells", "SHAPECRAWL_EXTRACTOR_SWLE_CR", "120"));
         Map<String, String> props = SwleConfig.swleProperties(config);
-        assertEquals(Map.of("setting", "S1", "merge-split-lists", "false", "cr", "120"), props);
+        assertEquals(Map.of("setting", "S1", "additions", "br,cells", "cr", "120"), props);
         SwleSettings s = new SwleConfig().extractor(config).settings();
         assertEquals(120, s.cr());
-        assertTrue(s.brLines());
-        assertEquals("RL3-ND2-CR120-IP0.5-RC0.8+br", s.name());
+        assertTrue(s.has(dev.shapecrawl.core.lists.Addition.BR_LINES));
+        assertEquals("RL3-ND2-CR120-IP0.5-RC0.8+br+cells", s.name());
     }
 
     @Test

@@ -163,4 +163,26 @@ class SwleSeedExamplesTest {
         assertEquals(List.of(List.of("Alpha", "10"), List.of("Beta", "20"), List.of("Gamma", "30")),
                 improved.get(0).rows());
     }
+
+    @Test
+    void theSeedsExamplesHoldWithEveryAdditionOn() {
+        SwleSettings d = SwleSettings.defaults();
+        ExtractedList fig4 = extract(d, "<div>" + paragraphs("p", "ABC - DE (FG)", "HIJ - LM (NO)", "PQR - ST (UV)")
+                + "</div>").get(0);
+        assertEquals(List.of("HIJ", "LM", "NO"), fig4.rows().get(1));
+        ExtractedList cartoons = extract(d, "<ol>" + paragraphs("li", CARTOONS) + "</ol>").get(0);
+        assertEquals(9, cartoons.rows().size());
+        assertEquals(4, cartoons.columnCount());
+        List<ExtractedList> twoGroups = extract(d, "<div>" + paragraphs("p", "Ana Silva - Lisboa",
+                "Bruno Costa - Porto.", "Carla Dias - Braga.", "Diego Lima - Faro", "Mon: 8am", "Tue: 9am", "Wed: 10am",
+                "Thu: 8am") + "</div>");
+        assertEquals(List.of("* - *", "* : *"), twoGroups.stream().map(ExtractedList::identity).toList());
+        assertEquals(List.of(4, 4), twoGroups.stream().map(l -> l.rows().size()).toList());
+        String rc = paragraphs("li", "Lisbon - 545923 | <a href='#'>more</a>", "Porto - 237591 | <a href='#'>more</a>",
+                "Braga - 181494 | <a href='#'>more</a>", "Faro - 64560 | <a href='#'>more</a>");
+        assertEquals(List.of(0, 1), extract(d, "<ul>" + rc + "</ul>").get(0).keptColumns());
+        List<ExtractedList> cr = extract(d, "<div>" + paragraphs("p", "Ana - 32", "Bruno - 45", "Carla - 27",
+                "Diego - 51", "Elisa - 38", "Fabio - 60") + "</div>");
+        assertEquals(6, cr.get(0).rows().size());
+    }
 }
