@@ -77,6 +77,11 @@ public final class BenchSites {
             return atQuantile(pages, size.quantile());
         }
 
+        /** The type page (a target page of the evaluation) of the given size class, by tree size among type pages. */
+        public Page typePage(SizeClass size) {
+            return atQuantile(pages.stream().filter(Page::typePage).toList(), size.quantile());
+        }
+
         /** The sample: the median type page by tree size. */
         public Page sample() {
             return atQuantile(pages.stream().filter(Page::typePage).toList(), 0.5);

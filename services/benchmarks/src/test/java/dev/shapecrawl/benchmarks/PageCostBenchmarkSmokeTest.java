@@ -53,12 +53,23 @@ class PageCostBenchmarkSmokeTest {
         }
         Set<String> names = entries.stream().map(BenchmarkListEntry::getUsername).collect(Collectors.toSet());
         String prefix = PageCostBenchmark.class.getName() + ".";
+        String lists = ListExtractionBenchmark.class.getName() + ".";
         assertEquals(Set.of(prefix + "parse", prefix + "buildTreeTagOnly", prefix + "buildTreeTemplate",
-                prefix + "similarityPlain", prefix + "similarityTemplate"), names);
+                prefix + "similarityPlain", prefix + "similarityTemplate", lists + "parse", lists + "extractDefault",
+                lists + "extractFaithful"), names);
         for (BenchmarkListEntry entry : entries) {
             assertEquals(Mode.AverageTime, entry.getMode(), entry.getUsername());
             assertEquals(List.of("median", "p99"), List.of(entry.getParams().get().get("size")));
         }
+    }
+
+    @Test
+    void theListExtractionBenchmarksRunOnceOnASmallPage() {
+        ListExtractionBenchmark benchmark = new ListExtractionBenchmark();
+        benchmark.load("<html><body><ul><li>a - 1</li><li>b - 2</li><li>c - 3</li></ul></body></html>");
+        assertNotNull(benchmark.parse().body());
+        assertEquals(1, benchmark.extractDefault().size());
+        assertEquals(1, benchmark.extractFaithful().size());
     }
 
     @Test
