@@ -34,7 +34,7 @@ final class Grouping {
      * @return true if at least one list was found (the element then returns null upward, spec §4.0)
      */
     static boolean group(List<TextRecord> records, SwleSettings settings, String container,
-                         List<ExtractedList> sink) {
+                         List<FoundList> sink) {
         int n = records.size();
         if (n < settings.rl() || n - settings.nd() <= 0) {
             return false;
@@ -62,7 +62,7 @@ final class Grouping {
             while (b + 1 < level.size() && level.get(b + 1) != null) {
                 b++;
             }
-            ExtractedList list = validateAndSeparate(records.subList(a, b + settings.nd() + 1),
+            FoundList list = validateAndSeparate(records.subList(a, b + settings.nd() + 1),
                     union(level.subList(a, b + 1)), settings, container, ordinal, false);
             if (list != null) {
                 sink.add(list);
@@ -87,7 +87,7 @@ final class Grouping {
      * @return true if the records form a list (added to {@code sink})
      */
     static boolean groupSiblings(List<TextRecord> records, boolean structural, SwleSettings settings,
-                                 String container, List<ExtractedList> sink) {
+                                 String container, List<FoundList> sink) {
         if (records.size() < settings.rl()) {
             return false;
         }
@@ -110,7 +110,7 @@ final class Grouping {
                 return false;
             }
         }
-        ExtractedList list = validateAndSeparate(records, separatorSet, settings, container, 0, true);
+        FoundList list = validateAndSeparate(records, separatorSet, settings, container, 0, true);
         if (list == null) {
             return false;
         }
@@ -135,7 +135,7 @@ final class Grouping {
     }
 
     /** Validation (spec §4.3) and separation with column pruning (§4.4) of one similar-record group. */
-    private static ExtractedList validateAndSeparate(List<TextRecord> members, Set<String> separatorSet,
+    private static FoundList validateAndSeparate(List<TextRecord> members, Set<String> separatorSet,
                                                      SwleSettings settings, String container, int ordinal,
                                                      boolean bySeparation) {
         if (members.size() < settings.rl()) {
@@ -180,11 +180,11 @@ final class Grouping {
         if (rows.size() < settings.rl() || (bySeparation && (double) rows.size() / members.size() < settings.ip())) {
             return null;
         }
-        List<Integer> kept = Separation.keptColumns(rows, settings.rc());
+        List<Integer> kept = Separation.keptColumns(rows, settings.rc(), settings.has(Addition.DATA_COLUMNS));
         if (kept.size() < 2) {
             return null;
         }
         List<List<String>> pruned = rows.stream().map(r -> kept.stream().map(r::get).toList()).toList();
-        return new ExtractedList(container, ordinal, standard.render(), sep, kept, pruned);
+        return new FoundList(new ExtractedList(container, ordinal, standard.render(), sep, kept, pruned), rows);
     }
 }

@@ -58,11 +58,12 @@ final class Separation {
      * The columns kept after pruning (spec §4.4): first every column empty in all rows goes, then every column
      * whose most frequent value (empty counts as a value) fills more than {@code rc} of the rows.
      *
-     * @param rows the rows' cell texts, all of the same width
-     * @param rc   RC, 0..1
+     * @param rows         the rows' cell texts, all of the same width
+     * @param rc           RC, 0..1
+     * @param constantOnly {@link Addition#DATA_COLUMNS}: only a column with one value in every row is removed
      * @return the indexes of the kept columns, ascending
      */
-    static List<Integer> keptColumns(List<List<String>> rows, double rc) {
+    static List<Integer> keptColumns(List<List<String>> rows, double rc, boolean constantOnly) {
         List<Integer> kept = new ArrayList<>();
         int width = rows.get(0).size();
         for (int c = 0; c < width; c++) {
@@ -74,7 +75,8 @@ final class Separation {
                 allEmpty &= v.isEmpty();
                 top = Math.max(top, counts.merge(v, 1, Integer::sum));
             }
-            if (!allEmpty && (double) top / rows.size() <= rc) {
+            boolean repeated = constantOnly ? top == rows.size() : (double) top / rows.size() > rc;
+            if (!allEmpty && !repeated) {
                 kept.add(c);
             }
         }

@@ -13,11 +13,13 @@ import org.jsoup.nodes.TextNode;
  * "merge consecutive extracted lists that have the same standard identity"; spec §8.6).
  *
  * <p>Two lists merge when they are consecutive in the extractor's output, cut by the same separators into the same
- * kept columns, and their containers are parallel: the same tags at every level, with indexes that differ at
+ * kept columns (measured: without the second condition, the categories of a changelog, each in its own {@code li}
+ * after a label line, merged into one list; docs/lists.md), and their containers are parallel: the same tags at every level, with indexes that differ at
  * exactly one level, the later one further on; and at most {@value #MAX_GAP_CHARS} characters of text lie between
  * them (an index's letter headings), since a heading of words between two lists says they are different lists
  * (measured: merging across such headings joined a manual page's command categories, docs/lists.md). The merged
- * list keeps the first one's container and ordinal, so its id is stable.
+ * list keeps the first one's container and ordinal, so its id is stable; its columns are pruned again over all
+ * the parts' rows.
  */
 final class SplitListMerger {
     private SplitListMerger() {
@@ -30,24 +32,38 @@ final class SplitListMerger {
     /** Most non-blank characters of text between two parts of one list (a letter heading has one). */
     static final int MAX_GAP_CHARS = 3;
 
-    static List<ExtractedList> merge(List<ExtractedList> lists, Map<ExtractedList, Element> containers) {
-        List<ExtractedList> out = new ArrayList<>(lists.size());
-        ExtractedList lastPart = null;
-        for (ExtractedList l : lists) {
-            if (lastPart != null && !out.isEmpty() && sameShape(out.get(out.size() - 1), l)
-                    && parallel(lastPart.container(), l.container())
-                    && shortGap(containers.get(lastPart), containers.get(l))) {
-                ExtractedList head = out.remove(out.size() - 1);
-                List<List<String>> rows = new ArrayList<>(head.rows());
-                rows.addAll(l.rows());
-                out.add(new ExtractedList(head.container(), head.ordinal(), head.identity(), head.separators(),
-                        head.keptColumns(), rows));
+    static List<FoundList> merge(List<FoundList> lists, Map<FoundList, Element> containers, SwleSettings settings) {
+        List<FoundList> out = new ArrayList<>(lists.size());
+        FoundList lastPart = null;
+        for (FoundList part : lists) {
+            ExtractedList l = part.list();
+            if (lastPart != null && !out.isEmpty()
+                    && out.get(out.size() - 1).list().separators().equals(l.separators())
+                    && out.get(out.size() - 1).list().keptColumns().equals(l.keptColumns())
+                    && parallel(lastPart.list().container(), l.container())
+                    && shortGap(containers.get(lastPart), containers.get(part))) {
+                FoundList head = out.remove(out.size() - 1);
+                out.add(joined(head, part, settings));
             } else {
-                out.add(l);
+                out.add(part);
             }
-            lastPart = l;
+            lastPart = part;
         }
         return out;
+    }
+
+    /** The two parts as one list: rows joined before pruning, columns pruned again over all of them. */
+    private static FoundList joined(FoundList head, FoundList tail, SwleSettings settings) {
+        List<List<String>> rows = new ArrayList<>(head.separated());
+        rows.addAll(tail.separated());
+        List<Integer> kept = Separation.keptColumns(rows, settings.rc(), settings.has(Addition.DATA_COLUMNS));
+        if (kept.size() < 2) {
+            kept = head.list().keptColumns();   // the parts' own pruning kept two or more; keep the first's
+        }
+        List<Integer> columns = kept;
+        ExtractedList h = head.list();
+        return new FoundList(new ExtractedList(h.container(), h.ordinal(), h.identity(), h.separators(), columns,
+                rows.stream().map(r -> columns.stream().map(r::get).toList()).toList()), rows);
     }
 
     /** True if at most {@link #MAX_GAP_CHARS} non-blank characters of text lie between the two elements. */
@@ -79,10 +95,6 @@ final class SplitListMerger {
             }
         }
         return null;
-    }
-
-    private static boolean sameShape(ExtractedList a, ExtractedList b) {
-        return a.separators().equals(b.separators()) && a.keptColumns().equals(b.keptColumns());
     }
 
     /** Same tags at every level and indexes that differ at exactly one level, increasing. */

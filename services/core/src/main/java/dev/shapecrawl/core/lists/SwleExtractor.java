@@ -63,11 +63,11 @@ public final class SwleExtractor {
      * @return the lists in the order the post-order visit finds them (inner lists first)
      */
     public List<ExtractedList> extract(Document doc) {
-        List<ExtractedList> sink = new ArrayList<>();
-        Map<ExtractedList, Element> containers = new IdentityHashMap<>();
+        List<FoundList> sink = new ArrayList<>();
+        Map<FoundList, Element> containers = new IdentityHashMap<>();
         Element body = doc.body();
         if (body == null) {
-            return sink;
+            return List.of();
         }
         Deque<Frame> stack = new ArrayDeque<>();
         stack.push(frame(body));
@@ -99,7 +99,10 @@ public final class SwleExtractor {
             }
             stack.peek().add(returned, top.element.normalName());
         }
-        return settings.has(Addition.SPLIT_LISTS) ? SplitListMerger.merge(sink, containers) : sink;
+        if (settings.has(Addition.SPLIT_LISTS)) {
+            sink = SplitListMerger.merge(sink, containers, settings);
+        }
+        return sink.stream().map(FoundList::list).toList();
     }
 
     private Frame frame(Element e) {
@@ -115,7 +118,7 @@ public final class SwleExtractor {
     }
 
     /** The record an element returns to its parent, after looking for lists among its children's records. */
-    private TextRecord finish(Frame frame, List<ExtractedList> sink) {
+    private TextRecord finish(Frame frame, List<FoundList> sink) {
         frame.endLine();
         frame.endPair();
         if (frame.kind == Kind.ROW) {
@@ -136,7 +139,7 @@ public final class SwleExtractor {
         return TextRecord.merge(kids, settings.cr(), cells);
     }
 
-    private boolean findLists(List<TextRecord> records, List<String> tags, Element element, List<ExtractedList> sink) {
+    private boolean findLists(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {
         String container = path(element);
         if (settings.has(Addition.SIBLINGS) && sameElementTag(tags)
                 && Grouping.groupSiblings(records, tags.get(0).equals(PAIR) || tags.get(0).equals("tr"), settings,

@@ -42,10 +42,15 @@ record LabelledPage(String id, String source, Path file, List<LabelledList> list
     /** The set's directory: {@code src/test/resources/swle-eval}, or the system property {@code swle.eval.dir}. */
     static final Path DIR = Path.of(System.getProperty("swle.eval.dir", "src/test/resources/swle-eval"));
 
-    /** Every labelled page, by id. */
+    /** Every labelled page of the set, by id. */
     static List<LabelledPage> all() {
+        return all(DIR);
+    }
+
+    /** Every labelled page of the set in {@code dir} ({@code labels/} and {@code pages/}), by id. */
+    static List<LabelledPage> all(Path dir) {
         ObjectMapper json = new ObjectMapper();
-        try (Stream<Path> files = Files.list(DIR.resolve("labels"))) {
+        try (Stream<Path> files = Files.list(dir.resolve("labels"))) {
             List<LabelledPage> pages = new ArrayList<>();
             for (Path label : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
                 JsonNode root = json.readTree(label.toFile());
@@ -61,7 +66,7 @@ record LabelledPage(String id, String source, Path file, List<LabelledList> list
                     lists.add(new LabelledList(l.path("name").asText(), l.path("kind").asText(),
                             l.path("splitAcrossContainers").asBoolean(false), records));
                 }
-                pages.add(new LabelledPage(id, root.path("source").asText(), DIR.resolve("pages/" + id + ".html"),
+                pages.add(new LabelledPage(id, root.path("source").asText(), dir.resolve("pages/" + id + ".html"),
                         lists));
             }
             return pages;
