@@ -41,7 +41,14 @@ public enum Addition {
      * which drops real data with one dominant value: the author column of a changelog where one maintainer
      * wrote 6 of 7 changes (spec §4.4 warns of this).
      */
-    DATA_COLUMNS("datacols");
+    DATA_COLUMNS("datacols"),
+    /**
+     * A run of text and inline children ({@code a}, {@code code}, {@code b}, {@code em}, {@code span}…) forms one
+     * record, ended by a block child or {@code <br>}, as a browser lays out one line of text. The seed makes each
+     * text node and each inline element its own record, so a paragraph with inline code ("use {@code a}, {@code b},
+     * or {@code c}") becomes a run of records that share a comma, a false list.
+     */
+    INLINE_FLOW("inline");
 
     private final String tag;
 

@@ -8,6 +8,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -30,6 +31,10 @@ public final class SwleExtractor {
     private static final String TEXT = "#text";
     private static final String LINE = "#line";
     private static final String PAIR = "#pair";
+    /** Inline (phrasing) elements of HTML that carry text formatting, not structure ({@link Addition#INLINE_FLOW}). */
+    private static final Set<String> INLINE = Set.of("a", "abbr", "b", "bdi", "bdo", "cite",
+            "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong",
+            "sub", "sup", "time", "tt", "u", "var");
 
     private final SwleSettings settings;
     private final boolean cells;
@@ -78,7 +83,7 @@ public final class SwleExtractor {
                 if (child instanceof TextNode t) {
                     top.add(TextRecord.ofText(t.getWholeText(), cells), TEXT);
                 } else if (child instanceof Element e) {
-                    if (top.lines && e.nameIs("br")) {
+                    if ((top.lines || top.flow) && e.nameIs("br")) {
                         top.endLine();
                     } else if (settings.has(Addition.NO_CODE) && e.nameIs("pre")) {
                         top.add(null, e.normalName());
@@ -114,7 +119,8 @@ public final class SwleExtractor {
                 kind = Kind.PAIRS;
             }
         }
-        return new Frame(e, kind, settings.has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells);
+        return new Frame(e, kind, settings.has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
+                kind == Kind.PLAIN && settings.has(Addition.INLINE_FLOW));
     }
 
     /** The record an element returns to its parent, after looking for lists among its children's records. */
@@ -214,7 +220,11 @@ public final class SwleExtractor {
         final List<TextRecord> pair = new ArrayList<>();
         int next;
 
-        Frame(Element element, Kind kind, boolean lines, int cr, boolean opaqueWhenLong) {
+        /** {@link Addition#INLINE_FLOW}: runs of text and inline children form one line record. */
+        final boolean flow;
+
+        Frame(Element element, Kind kind, boolean lines, int cr, boolean opaqueWhenLong, boolean flow) {
+            this.flow = flow;
             this.element = element;
             this.kind = kind;
             this.lines = lines;
@@ -240,7 +250,10 @@ public final class SwleExtractor {
             }
             if (lines) {
                 line.add(r);
+            } else if (flow && (tag.equals(TEXT) || INLINE.contains(tag))) {
+                line.add(r);
             } else {
+                endLine();
                 endPair();
                 kids.add(r);
                 tags.add(tag);

@@ -110,9 +110,9 @@ class SwleEvaluationTest {
         assertTrue(dflt.f1() > faithful.f1() && dflt.precision() > faithful.precision()
                         && dflt.recall() > faithful.recall(),
                 "the default beats faithful S2 in P, R and F1: " + dflt.row("default") + " vs " + faithful.row("S2"));
-        // Issue 5 asks for F1 >= 0.83 (the seed's best, on its own hand-picked pages). Measured here: 0.790
+        // Issue 5 asks for F1 >= 0.83 (the seed's best, on its own hand-picked pages). Measured here: 0.816
         // (docs/evaluation.md); not reached yet, so the issue stays open rather than this check being loosened to
         // a number that passes. The floor below guards what has been reached against regressions.
-        assertTrue(dflt.f1() >= 0.78, "the default's F1 fell below what it reached (0.790): " + dflt.row("default"));
+        assertTrue(dflt.f1() >= 0.81, "the default's F1 fell below what it reached (0.816): " + dflt.row("default"));
     }
 }
