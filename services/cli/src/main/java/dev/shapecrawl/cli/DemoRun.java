@@ -119,11 +119,17 @@ public final class DemoRun {
                     && truthSet.contains(t.url().substring(prefix.length()))).count();
             double precision = found.isEmpty() ? 0 : (double) correct / found.size();
             double recall = (double) correct / truthSet.size();
+            List<Jobs.Target> crawled = found.stream().filter(Jobs.Target::crawled).toList();
+            long crawledCorrect = crawled.stream().filter(t -> t.url().startsWith(prefix)
+                    && truthSet.contains(t.url().substring(prefix.length()))).count();
             out.println();
             out.println("shapecrawl demo: " + SITE_NAME + " javadoc, job " + job + ", " + end.phase());
-            out.printf(Locale.ROOT, "  targets found      %d of %d type pages (%d correct)%n", found.size(), truthSet.size(), correct);
+            out.printf(Locale.ROOT, "  targets found      %d for %d type pages (%d correct; mapping and crawl)%n", found.size(), truthSet.size(), correct);
             out.printf(Locale.ROOT, "  precision          %.1f%%%n", 100 * precision);
             out.printf(Locale.ROOT, "  recall             %.1f%%%n", 100 * recall);
+            out.printf(Locale.ROOT, "  by the crawl alone %d targets (%d correct): precision %.1f%%, recall %.1f%%%n",
+                    crawled.size(), crawledCorrect, crawled.isEmpty() ? 0 : 100.0 * crawledCorrect / crawled.size(),
+                    100.0 * crawledCorrect / truthSet.size());
             out.printf(Locale.ROOT, "  records            %d%s%n", watch.records(),
                     extractor ? " in " + recordsFile : " (the extractor service is not in this checkout yet; " + recordsFile + " stays empty)");
             out.printf(Locale.ROOT, "  pages fetched      %d mapping + %d crawling (%d failed)%n", end.mappingFetches(),

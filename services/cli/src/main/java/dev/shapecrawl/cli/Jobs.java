@@ -7,6 +7,7 @@ import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -36,8 +37,9 @@ public final class Jobs {
      *
      * @param url        the page's final URL
      * @param similarity its similarity to the nearest sample, 0..1 (the highest if it was classified twice)
+     * @param crawled    whether the crawl by the navigation pattern reached it (not only the mapping)
      */
-    public record Target(String url, double similarity) {
+    public record Target(String url, double similarity, boolean crawled) {
     }
 
     /**
@@ -102,8 +104,9 @@ public final class Jobs {
                 continue;
             }
             decode(EventType.TARGET_PAGE, r.value()).filter(t -> t.jobId().equals(job)).ifPresent(t ->
-                    out.merge(t.url(), new Target(t.url(), t.similarity()),
-                            (a, b) -> a.similarity() >= b.similarity() ? a : b));
+                    out.merge(t.url(), new Target(t.url(), t.similarity(), t.purpose() == Purpose.CRAWL),
+                            (a, b) -> new Target(a.url(), Math.max(a.similarity(), b.similarity()),
+                                    a.crawled() || b.crawled())));
         }
         return List.copyOf(out.values());
     }
