@@ -86,12 +86,13 @@ public final class LocalRuntime {
         say("topics of the contract ready on " + settings.bootstrapServers());
         List<String> started = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
+        long t0 = System.nanoTime();
         for (ServiceCatalog.Service s : toStart) {
             processes.add(start(s, options));
             started.add(s.name());
         }
         for (int i = 0; i < toStart.size(); i++) {
-            awaitReady(toStart.get(i), processes.get(i));
+            awaitReady(toStart.get(i), processes.get(i), t0);
         }
         for (ServiceCatalog.Service s : services) {
             if (!started.contains(s.name())) {
@@ -229,7 +230,7 @@ public final class LocalRuntime {
         }
     }
 
-    private void awaitReady(ServiceCatalog.Service s, Process p) {
+    private void awaitReady(ServiceCatalog.Service s, Process p, long startedNanos) {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         int port = settings.httpPort(s);
         while (System.nanoTime() < deadline) {
@@ -239,7 +240,8 @@ public final class LocalRuntime {
                         + tail(settings.logFile(s.name()), 15) + "\nfull log: " + settings.logFile(s.name()));
             }
             if (ready(port)) {
-                say(s.name() + " ready");
+                say(String.format(java.util.Locale.ROOT, "%s ready (%.1f s after the start)", s.name(),
+                        (System.nanoTime() - startedNanos) / 1e9));
                 return;
             }
             sleep(300);
