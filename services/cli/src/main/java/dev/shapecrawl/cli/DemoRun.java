@@ -103,6 +103,7 @@ public final class DemoRun {
              JobWatch watch = new JobWatch(cluster, job, JobWatch.jsonLines(records))) {
             Jobs jobs = new Jobs(cluster);
             long crawlStart = System.nanoTime();
+            long publishedMs = System.currentTimeMillis();
             jobs.publish(seed, List.of(site.baseUrl() + "/" + sample));
             say("job " + job + ": entry " + seed.entryUrl() + ", sample " + site.baseUrl() + "/" + sample);
             CrawlStatus end = watch.awaitRun(1, CRAWL_TIMEOUT, new JobWatch.Progress(out, System.console() != null));
@@ -138,6 +139,7 @@ public final class DemoRun {
                     end.patternVersion(), job);
             jobs.pattern(job).ifPresent(p -> out.print(Jobs.describe(p).lines().map(l -> "    " + l + "\n")
                     .reduce("", String::concat)));
+            out.println("  " + Main.timings(end, watch.timings(), publishedMs));
             out.printf(Locale.ROOT, "  elapsed            %.1f s (start-up %.1f s, seed to end of crawl %.1f s)%n",
                     seconds(t0), startup, crawlSeconds);
             return end.phase() == dev.shapecrawl.events.Phase.IDLE ? 0 : CliException.FAILURE;

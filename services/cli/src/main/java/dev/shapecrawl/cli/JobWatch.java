@@ -29,6 +29,10 @@ public final class JobWatch implements AutoCloseable {
     private final Set<String> recordIds = new HashSet<>();
     private CrawlStatus latest;
     private long lastRecordAtNanos = System.nanoTime();
+    private long runOfInterest = 1;
+    private long crawlStartMs;
+    private long endMs;
+    private long firstRecordMs;
 
     /**
      * @param recordSink receives each new list record of the job (the raw event), or null
@@ -44,10 +48,37 @@ public final class JobWatch implements AutoCloseable {
     public void poll(Duration wait) {
         status.poll(wait, r -> {
             if (job.equals(r.key())) {
-                Jobs.decode(EventType.CRAWL_STATUS, r.value()).ifPresent(s -> latest = s);
+                Jobs.decode(EventType.CRAWL_STATUS, r.value()).ifPresent(this::status);
             }
         });
         records.poll(Duration.ofMillis(50), this::record);
+    }
+
+    private void status(CrawlStatus s) {
+        latest = s;
+        // The services' own clock (updatedAtMs) times the phases, not this reader's polling.
+        if (s.run() >= runOfInterest && s.phase() == Phase.CRAWLING && crawlStartMs == 0) {
+            crawlStartMs = s.updatedAtMs();
+        }
+        if (s.run() >= runOfInterest && (s.phase() == Phase.IDLE || s.phase() == Phase.FAILED) && endMs == 0) {
+            endMs = s.updatedAtMs();
+        }
+    }
+
+    /**
+     * When the phases of the run being awaited began and ended, by the pattern service's clock (epoch ms, 0 if
+     * not seen), and when the first list record was produced (its Kafka timestamp).
+     *
+     * @param crawlStartMs the first CRAWLING status of the run
+     * @param endMs        the run's IDLE (or FAILED) status
+     * @param firstRecordMs the first record of the job
+     */
+    public record Timings(long crawlStartMs, long endMs, long firstRecordMs) {
+    }
+
+    /** The phase times seen so far. */
+    public Timings timings() {
+        return new Timings(crawlStartMs, endMs, firstRecordMs);
     }
 
     private void record(ConsumerRecord<String, String> r) {
@@ -57,6 +88,9 @@ public final class JobWatch implements AutoCloseable {
         Optional<ListRecord> rec = Jobs.decode(EventType.LIST_RECORD, r.value());
         if (rec.isPresent() && rec.get().jobId().equals(job) && recordIds.add(rec.get().pageUrl() + " " + rec.get().id())) {
             lastRecordAtNanos = System.nanoTime();
+            if (firstRecordMs == 0 || r.timestamp() < firstRecordMs) {
+                firstRecordMs = r.timestamp();
+            }
             if (recordSink != null) {
                 recordSink.accept(r);
             }
@@ -81,6 +115,7 @@ public final class JobWatch implements AutoCloseable {
      * @throws CliException if that does not happen within {@code timeout}
      */
     public CrawlStatus awaitRun(long run, Duration timeout, Progress progress) {
+        runOfInterest = run;
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             poll(Duration.ofMillis(300));

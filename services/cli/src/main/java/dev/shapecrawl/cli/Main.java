@@ -37,7 +37,7 @@ import java.util.concurrent.ThreadLocalRandom;
 @Command(name = "shapecrawl", mixinStandardHelpOptions = true, version = "shapecrawl 0.1.0",
         description = "A structure-based web crawler: entry point and sample pages in, navigation pattern and list records out.",
         subcommands = {Main.Demo.class, Main.Up.class, Main.Down.class, Main.Status.class, Main.Crawl.class,
-                Main.Targets.class, Main.Records.class, Main.Pattern.class, Main.JobsCommand.class,
+                Main.Targets.class, Main.Records.class, Main.Pattern.class, Main.JobsCommand.class, Main.Serve.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Default client port of the local runtime's broker. */
@@ -197,6 +197,7 @@ public final class Main implements Runnable {
                 Jobs jobs = new Jobs(c);
                 long run = jobs.status(seed.jobId()).map(st -> st.run() + 1).orElse(1L);
                 try (JobWatch watch = new JobWatch(c, seed.jobId(), null)) {
+                    long publishedMs = System.currentTimeMillis();
                     jobs.publish(seed, samples);
                     out.println("job " + seed.jobId() + " published to " + c.bootstrapServers() + " ("
                             + samples.size() + " sample(s), entry " + seed.entryUrl() + ")");
@@ -207,7 +208,9 @@ public final class Main implements Runnable {
                     }
                     CrawlStatus end = watch.awaitRun(run, Duration.ofMinutes(timeoutMinutes),
                             new JobWatch.Progress(out, System.console() != null));
+                    watch.drainRecords(Duration.ofSeconds(2), Duration.ofSeconds(10));
                     out.println(summary(end, watch.records()));
+                    out.println(timings(end, watch.timings(), publishedMs));
                     return end.phase() == Phase.FAILED ? CliException.FAILURE : 0;
                 }
             }
@@ -255,6 +258,29 @@ public final class Main implements Runnable {
                         + "%d failed), pattern version %d, %d records%s", s.jobId(), s.phase(), s.run(), s.targets(),
                 s.fetched(), s.mappingFetches(), s.crawlingFetches(), s.failed(), s.patternVersion(), records,
                 s.lastError() == null ? "" : "; last error: " + s.lastError());
+    }
+
+    /**
+     * The run's throughput: mapping from the seed's publication to the crawl's first status, crawl from there to
+     * the run's end (the services' clock, the same machine's), pages per second of each, and the first record's
+     * delay after the seed.
+     */
+    static String timings(CrawlStatus end, JobWatch.Timings t, long publishedMs) {
+        StringBuilder out = new StringBuilder("timings:");
+        if (t.crawlStartMs() > 0 && end.mappingFetches() > 0 && end.run() <= 1) {
+            double s = Math.max(1, t.crawlStartMs() - publishedMs) / 1000.0;
+            out.append(String.format(Locale.ROOT, " mapping %d pages in %.1f s (%.1f pages/s);", end.mappingFetches(), s,
+                    end.mappingFetches() / s));
+        }
+        if (t.crawlStartMs() > 0 && t.endMs() > 0) {
+            double s = Math.max(1, t.endMs() - t.crawlStartMs()) / 1000.0;
+            out.append(String.format(Locale.ROOT, " crawl %d pages in %.1f s (%.1f pages/s);", end.crawlingFetches(), s,
+                    end.crawlingFetches() / s));
+        }
+        out.append(t.firstRecordMs() > 0
+                ? String.format(Locale.ROOT, " first record %.1f s after the seed", (t.firstRecordMs() - publishedMs) / 1000.0)
+                : " no record");
+        return out.toString();
     }
 
     @Command(name = "targets", description = "The job's target pages: one URL per line with its similarity.")
@@ -381,6 +407,27 @@ public final class Main implements Runnable {
                             seed == null ? "" : seed.entryUrl());
                 }
             }
+            return 0;
+        }
+    }
+
+    @Command(name = "serve", description = "Serve a directory of static files on 127.0.0.1 until Ctrl-C (a local site to crawl).")
+    static final class Serve implements Callable<Integer> {
+        @CommandLine.Parameters(paramLabel = "DIR", description = "the site's files") Path dir;
+        @Option(names = "--port", paramLabel = "PORT", defaultValue = "18000", description = "port on 127.0.0.1 (default: ${DEFAULT-VALUE}; 0 = any free one)")
+        int port;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            if (!java.nio.file.Files.isDirectory(dir)) {
+                throw CliException.badInput("not a directory: " + dir);
+            }
+            if (port != 0) {
+                Ports.check("--port", port);
+            }
+            SiteServer site = SiteServer.start(dir, port);
+            Out.get().println("serving " + dir.toAbsolutePath().normalize() + " at " + site.baseUrl() + "/ (Ctrl-C stops)");
+            Thread.currentThread().join();
             return 0;
         }
     }
