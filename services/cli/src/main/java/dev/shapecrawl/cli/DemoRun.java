@@ -68,7 +68,15 @@ public final class DemoRun {
                         + "; the demo starts its own services (loopback allowed, no politeness delay): run ./shapecrawl down first");
             }
         }
+        if (Ports.answers(RuntimeSettings.HOST, settings.kafkaPort(), 1000)) {
+            throw CliException.failure("port " + settings.kafkaPort() + " (the demo's broker) on 127.0.0.1 is already in use"
+                    + " (a runtime of ./shapecrawl up? stop it with ./shapecrawl down), or choose another with --kafka-port");
+        }
         Build.ensure(settings.repo(), out);
+        // A fresh broker and fresh service state each run: an earlier demo cut short by Ctrl-C would otherwise
+        // resume its job and share the fetcher with this one.
+        deleteTree(settings.kafkaDir());
+        deleteTree(settings.dataDir().resolve("state"));
         Path siteDir = unpackSite();
         JavadocTruth truth = JavadocTruth.load(siteDir);
         String sample = truth.medianTypePage();
@@ -76,7 +84,7 @@ public final class DemoRun {
         Thread hook = new Thread(this::cleanup, "shapecrawl-demo-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            startedBroker = !Ports.answers(RuntimeSettings.HOST, settings.kafkaPort(), 1000);
+            startedBroker = true;
             startedServices = true;
             runtime.up(new LocalRuntime.Options(true, 0));
             site = SiteServer.start(siteDir, sitePort);
@@ -96,7 +104,7 @@ public final class DemoRun {
     private int crawl(JavadocTruth truth, String sample, long t0, double startup) {
         String job = "demo-" + System.currentTimeMillis() / 1000;
         CrawlSeed seed = Main.seed(job, site.baseUrl() + "/index.html", null, null);
-        Path recordsFile = settings.dataDir().resolve("demo").resolve(job + "-records.jsonl");
+        Path recordsFile = settings.dataDir().resolve("records").resolve(job + ".jsonl");
         boolean extractor = ServiceCatalog.present(settings.repo()).stream().anyMatch(s -> s.name().equals("extractor"));
         try (Cluster cluster = Cluster.connect(settings.bootstrapServers());
              BufferedWriter records = newWriter(recordsFile);
@@ -135,8 +143,8 @@ public final class DemoRun {
                     extractor ? " in " + recordsFile : " (the extractor service is not in this checkout yet; " + recordsFile + " stays empty)");
             out.printf(Locale.ROOT, "  pages fetched      %d mapping + %d crawling (%d failed)%n", end.mappingFetches(),
                     end.crawlingFetches(), end.failed());
-            out.printf(Locale.ROOT, "  navigation pattern version %d (./shapecrawl pattern --job %s while the runtime is up)%n",
-                    end.patternVersion(), job);
+            out.printf(Locale.ROOT, "  navigation pattern version %d (after demo --keep-running: ./shapecrawl pattern --job %s --bootstrap-servers %s)%n",
+                    end.patternVersion(), job, settings.bootstrapServers());
             jobs.pattern(job).ifPresent(p -> out.print(Jobs.describe(p).lines().map(l -> "    " + l + "\n")
                     .reduce("", String::concat)));
             out.println("  " + Main.timings(end, watch.timings(), publishedMs));
@@ -195,7 +203,8 @@ public final class DemoRun {
         }
         if (runtime == null || keepRunning) {
             if (keepRunning) {
-                say("the runtime stays up (--keep-running); stop it with ./shapecrawl down");
+                say("the runtime stays up (--keep-running); look around with ./shapecrawl jobs, targets, pattern; stop it with ./shapecrawl down --data-dir "
+                        + settings.dataDir());
             }
             return;
         }
@@ -206,6 +215,19 @@ public final class DemoRun {
             runtime.stopBroker();
         }
         say("stopped everything the demo started");
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw CliException.failure("cannot clear " + dir + " for a fresh demo: " + e.getMessage());
+        }
     }
 
     private static double seconds(long since) {

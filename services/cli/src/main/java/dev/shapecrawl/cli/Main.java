@@ -93,8 +93,9 @@ public final class Main implements Runnable {
 
     /** Where the local runtime lives; every option has an environment variable. */
     static final class RuntimeOptions {
-        @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "${env:SHAPECRAWL_HOME:-.shapecrawl/local}",
-                description = "the runtime's directory: broker data, logs, pid files, state (default: ${DEFAULT-VALUE}; env SHAPECRAWL_HOME)")
+        @Option(names = "--data-dir", paramLabel = "DIR",
+                description = "the runtime's directory: broker data, logs, pid files, state (default: .shapecrawl/local, "
+                        + "for demo .shapecrawl/demo; env SHAPECRAWL_HOME)")
         Path dataDir;
         @Option(names = "--kafka-port", paramLabel = "PORT", defaultValue = "${env:SHAPECRAWL_KAFKA_PORT:-19092}",
                 description = "the broker's client port on 127.0.0.1 (default: ${DEFAULT-VALUE})")
@@ -107,8 +108,15 @@ public final class Main implements Runnable {
         int httpPort;
 
         RuntimeSettings settings() {
+            return settings(".shapecrawl/local");
+        }
+
+        /** @param defaultDir the data directory, relative to the repository, when neither option nor env names one */
+        RuntimeSettings settings(String defaultDir) {
             Path repo = Path.of(System.getProperty("shapecrawl.repo", "."));
-            Path data = dataDir.isAbsolute() ? dataDir : repo.resolve(dataDir);
+            String env = System.getenv("SHAPECRAWL_HOME");
+            Path dir = dataDir != null ? dataDir : Path.of(env != null && !env.isBlank() ? env : defaultDir);
+            Path data = dir.isAbsolute() ? dir : repo.resolve(dir);
             return new RuntimeSettings(repo, data, kafkaPort, controllerPort, httpPort);
         }
     }
@@ -443,7 +451,7 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
-            return new DemoRun(runtime.settings(), sitePort, keepRunning, Out.get()).run();
+            return new DemoRun(runtime.settings(".shapecrawl/demo"), sitePort, keepRunning, Out.get()).run();
         }
     }
 }

@@ -113,6 +113,16 @@ class CliArgumentsTest {
     }
 
     @Test
+    void serveAndDemoCheckTheirInputFirst() {
+        Result serve = run("serve", "/no/such/dir");
+        assertEquals(CliException.BAD_INPUT, serve.code());
+        assertTrue(serve.err().contains("not a directory: /no/such/dir"), serve.err());
+        Result demo = run("demo", "--site-port", "0");
+        assertEquals(CliException.BAD_INPUT, demo.code());
+        assertTrue(demo.err().contains("--site-port must be a TCP port number"), demo.err());
+    }
+
+    @Test
     void csvRowsQuoteWhatNeedsIt() {
         ListRecord r = new ListRecord("j", "http://127.0.0.1:1/p.html", "l-1", "(,)", 3,
                 List.of("plain", "a,b", "say \"hi\""), "S2");
