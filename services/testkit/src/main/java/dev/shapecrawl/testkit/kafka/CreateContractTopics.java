@@ -2,8 +2,8 @@ package dev.shapecrawl.testkit.kafka;
 
 /**
  * Creates every topic of the contract (and its dead-letter topic) on a running cluster, as the tests do:
- * {@code CreateContractTopics <bootstrap-servers>}. Used by {@code ./shapecrawl demo} until the CLI owns
- * topic provisioning; safe to repeat (existing topics are left alone).
+ * {@code CreateContractTopics <bootstrap-servers>}, for a broker started by hand ({@code ./shapecrawl up} creates
+ * them itself); safe to repeat (existing topics are left alone).
  */
 public final class CreateContractTopics {
     private CreateContractTopics() {

@@ -1,0 +1,209 @@
+package dev.shapecrawl.cli;
+
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.ListRecord;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Topics;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Follows one job on the topics: its latest {@code crawl-status} and its {@code list-records} (each counted
+ * once by its id; optionally passed on, for example to a JSON Lines file), and shows progress.
+ */
+public final class JobWatch implements AutoCloseable {
+    private final String job;
+    private final Cluster.Reader status;
+    private final Cluster.Reader records;
+    private final Consumer<ConsumerRecord<String, String>> recordSink;
+    private final Set<String> recordIds = new HashSet<>();
+    private CrawlStatus latest;
+    private long lastRecordAtNanos = System.nanoTime();
+    private long runOfInterest = 1;
+    private long crawlStartMs;
+    private long endMs;
+    private long firstRecordMs;
+
+    /**
+     * @param recordSink receives each new list record of the job (the raw event), or null
+     */
+    public JobWatch(Cluster cluster, String job, Consumer<ConsumerRecord<String, String>> recordSink) {
+        this.job = job;
+        this.status = cluster.reader(Topics.CRAWL_STATUS);
+        this.records = cluster.reader(Topics.LIST_RECORDS);
+        this.recordSink = recordSink;
+    }
+
+    /** Reads what arrived since the last call (waiting up to {@code wait} for the status topic). */
+    public void poll(Duration wait) {
+        status.poll(wait, r -> {
+            if (job.equals(r.key())) {
+                Jobs.decode(EventType.CRAWL_STATUS, r.value()).ifPresent(this::status);
+            }
+        });
+        records.poll(Duration.ofMillis(50), this::record);
+    }
+
+    private void status(CrawlStatus s) {
+        latest = s;
+        // The services' own clock (updatedAtMs) times the phases, not this reader's polling.
+        if (s.run() >= runOfInterest && s.phase() == Phase.CRAWLING && crawlStartMs == 0) {
+            crawlStartMs = s.updatedAtMs();
+        }
+        if (s.run() >= runOfInterest && (s.phase() == Phase.IDLE || s.phase() == Phase.FAILED) && endMs == 0) {
+            endMs = s.updatedAtMs();
+        }
+    }
+
+    /**
+     * When the phases of the run being awaited began and ended, by the pattern service's clock (epoch ms, 0 if
+     * not seen), and when the first list record was produced (its Kafka timestamp).
+     *
+     * @param crawlStartMs the first CRAWLING status of the run
+     * @param endMs        the run's IDLE (or FAILED) status
+     * @param firstRecordMs the first record of the job
+     */
+    public record Timings(long crawlStartMs, long endMs, long firstRecordMs) {
+    }
+
+    /** The phase times seen so far. */
+    public Timings timings() {
+        return new Timings(crawlStartMs, endMs, firstRecordMs);
+    }
+
+    private void record(ConsumerRecord<String, String> r) {
+        if (!r.value().contains("\"jobId\":\"" + job + "\"")) {
+            return;
+        }
+        Optional<ListRecord> rec = Jobs.decode(EventType.LIST_RECORD, r.value());
+        if (rec.isPresent() && rec.get().jobId().equals(job) && recordIds.add(rec.get().pageUrl() + " " + rec.get().id())) {
+            lastRecordAtNanos = System.nanoTime();
+            if (firstRecordMs == 0 || r.timestamp() < firstRecordMs) {
+                firstRecordMs = r.timestamp();
+            }
+            if (recordSink != null) {
+                recordSink.accept(r);
+            }
+        }
+    }
+
+    /** The job's latest status, if any arrived. */
+    public Optional<CrawlStatus> latest() {
+        return Optional.ofNullable(latest);
+    }
+
+    /** Distinct list records of the job seen so far. */
+    public long records() {
+        return recordIds.size();
+    }
+
+    /**
+     * Waits until run {@code run} of the job has ended (IDLE with {@code run >= run}) or the job FAILED, showing
+     * progress.
+     *
+     * @return the final status
+     * @throws CliException if that does not happen within {@code timeout}
+     */
+    public CrawlStatus awaitRun(long run, Duration timeout, Progress progress) {
+        runOfInterest = run;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            poll(Duration.ofMillis(300));
+            if (latest != null) {
+                progress.show(latest, records());
+                if (latest.phase() == Phase.FAILED || (latest.phase() == Phase.IDLE && latest.run() >= run)) {
+                    progress.done();
+                    return latest;
+                }
+            }
+        }
+        progress.done();
+        throw CliException.failure("job " + job + " did not finish within " + timeout.toMinutes() + " min"
+                + (latest == null ? " (no status yet: are the services up? ./shapecrawl status)"
+                : "; last status: " + latest.phase() + ", " + latest.fetched() + " pages fetched"));
+    }
+
+    /**
+     * Keeps reading records until none arrived for {@code quiet} (the extractor works behind the crawl), at most
+     * {@code max}.
+     */
+    public void drainRecords(Duration quiet, Duration max) {
+        long end = System.nanoTime() + max.toNanos();
+        lastRecordAtNanos = Math.max(lastRecordAtNanos, System.nanoTime() - quiet.toNanos() / 2);
+        while (System.nanoTime() < end && System.nanoTime() - lastRecordAtNanos < quiet.toNanos()) {
+            records.poll(Duration.ofMillis(200), this::record);
+        }
+    }
+
+    /** Shows a job's progress: a bar redrawn in place on a terminal, a line per change otherwise. */
+    public static final class Progress {
+        private final PrintStream out;
+        private final boolean terminal;
+        private String lastLine = "";
+        private long lastPrintNanos;
+
+        /** @param terminal whether {@code out} is a terminal (then one line is redrawn in place) */
+        public Progress(PrintStream out, boolean terminal) {
+            this.out = out;
+            this.terminal = terminal;
+        }
+
+        /** Shows {@code s}; on a non-terminal only when the phase changed or every 5 s. */
+        public void show(CrawlStatus s, long records) {
+            String counts = String.format(Locale.ROOT, "%-8s pages fetched %5d (mapping %d, crawling %d)  targets %5d  records %6d",
+                    s.phase(), s.fetched(), s.mappingFetches(), s.crawlingFetches(), s.targets(), records);
+            if (terminal) {
+                double done = s.requested() == 0 ? 0 : Math.min(1.0, (double) s.fetched() / s.requested());
+                int width = 24;
+                int filled = (int) Math.round(done * width);
+                out.print("\r[" + "#".repeat(filled) + "-".repeat(width - filled) + "] " + counts + "  ");
+                out.flush();
+                lastLine = counts;
+                return;
+            }
+            boolean phaseChanged = !lastLine.startsWith(String.format("%-8s", s.phase()));
+            if (phaseChanged || System.nanoTime() - lastPrintNanos > Duration.ofSeconds(5).toNanos()) {
+                if (!counts.equals(lastLine)) {
+                    out.println(counts);
+                    lastLine = counts;
+                    lastPrintNanos = System.nanoTime();
+                }
+            }
+        }
+
+        /** Ends the progress display (a newline after a bar). */
+        public void done() {
+            if (terminal && !lastLine.isEmpty()) {
+                out.println();
+            }
+        }
+    }
+
+    /** Writes each raw record event as one line (JSON Lines). */
+    public static Consumer<ConsumerRecord<String, String>> jsonLines(Writer w) {
+        return r -> {
+            try {
+                w.write(r.value());
+                w.write('\n');
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        status.close();
+        records.close();
+    }
+}

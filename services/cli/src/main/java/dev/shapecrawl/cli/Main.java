@@ -1,0 +1,457 @@
+package dev.shapecrawl.cli;
+
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.JobIds;
+import dev.shapecrawl.events.ListRecord;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.ScopeMode;
+import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.events.Urls;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The {@code shapecrawl} command ({@code ./shapecrawl} at the repository root runs it). Exit codes: 0 success,
+ * 1 a failure of the runtime or the cluster ({@link CliException#FAILURE}), 2 bad input.
+ */
+@Command(name = "shapecrawl", mixinStandardHelpOptions = true, version = "shapecrawl 0.1.0",
+        description = "A structure-based web crawler: entry point and sample pages in, navigation pattern and list records out.",
+        subcommands = {Main.Demo.class, Main.Up.class, Main.Down.class, Main.Status.class, Main.Crawl.class,
+                Main.Targets.class, Main.Records.class, Main.Pattern.class, Main.JobsCommand.class, Main.Serve.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    /** Default client port of the local runtime's broker. */
+    static final String DEFAULT_BOOTSTRAP = "127.0.0.1:19092";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command");
+    }
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs the command line with the given streams.
+     *
+     * @return the exit code: 0, {@link CliException#FAILURE} or {@link CliException#BAD_INPUT}
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof CliException c) {
+                err.println("shapecrawl: " + c.getMessage());
+                return c.exitCode();
+            }
+            err.println("shapecrawl: unexpected error: " + e);
+            e.printStackTrace(err);
+            return CliException.FAILURE;
+        });
+        Out.set(out);
+        return cli.execute(args);
+    }
+
+    /** Where commands print; a holder so that tests can capture it. */
+    static final class Out {
+        private static volatile PrintStream stream = System.out;
+
+        static void set(PrintStream s) {
+            stream = s;
+        }
+
+        static PrintStream get() {
+            return stream;
+        }
+    }
+
+    /** Where the local runtime lives; every option has an environment variable. */
+    static final class RuntimeOptions {
+        @Option(names = "--data-dir", paramLabel = "DIR",
+                description = "the runtime's directory: broker data, logs, pid files, state (default: .shapecrawl/local, "
+                        + "for demo .shapecrawl/demo; env SHAPECRAWL_HOME)")
+        Path dataDir;
+        @Option(names = "--kafka-port", paramLabel = "PORT", defaultValue = "${env:SHAPECRAWL_KAFKA_PORT:-19092}",
+                description = "the broker's client port on 127.0.0.1 (default: ${DEFAULT-VALUE})")
+        int kafkaPort;
+        @Option(names = "--controller-port", paramLabel = "PORT", defaultValue = "${env:SHAPECRAWL_KAFKA_CONTROLLER_PORT:-19093}",
+                description = "the broker's KRaft controller port (default: ${DEFAULT-VALUE})")
+        int controllerPort;
+        @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "${env:SHAPECRAWL_HTTP_PORT:-18080}",
+                description = "base of the services' HTTP ports: fetcher +1, classifier +2, pattern +3, extractor +4, form-prober +5 (default: ${DEFAULT-VALUE})")
+        int httpPort;
+
+        RuntimeSettings settings() {
+            return settings(".shapecrawl/local");
+        }
+
+        /** @param defaultDir the data directory, relative to the repository, when neither option nor env names one */
+        RuntimeSettings settings(String defaultDir) {
+            Path repo = Path.of(System.getProperty("shapecrawl.repo", "."));
+            String env = System.getenv("SHAPECRAWL_HOME");
+            Path dir = dataDir != null ? dataDir : Path.of(env != null && !env.isBlank() ? env : defaultDir);
+            Path data = dir.isAbsolute() ? dir : repo.resolve(dir);
+            return new RuntimeSettings(repo, data, kafkaPort, controllerPort, httpPort);
+        }
+    }
+
+    /** The cluster a job command talks to. */
+    static final class ClusterOptions {
+        @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT",
+                defaultValue = "${env:SHAPECRAWL_BOOTSTRAP_SERVERS:-" + DEFAULT_BOOTSTRAP + "}",
+                description = "the Kafka cluster (default: the local runtime, ${DEFAULT-VALUE}; env SHAPECRAWL_BOOTSTRAP_SERVERS)")
+        String bootstrapServers;
+
+        Cluster connect() {
+            return Cluster.connect(bootstrapServers);
+        }
+    }
+
+    @Command(name = "up", description = "Start the local runtime (broker and services on 127.0.0.1); safe to repeat.")
+    static final class Up implements Callable<Integer> {
+        @Mixin RuntimeOptions runtime;
+        @Option(names = "--allow-loopback", description = "let the fetcher fetch loopback addresses (sites on this machine)")
+        boolean allowLoopback;
+        @Option(names = "--politeness-delay-ms", paramLabel = "MS",
+                description = "the fetcher's delay between two requests to one host (default: the fetcher's, 1000)")
+        Integer politenessDelayMs;
+
+        @Override
+        public Integer call() {
+            if (politenessDelayMs != null && politenessDelayMs < 0) {
+                throw CliException.badInput("--politeness-delay-ms must be >= 0, not " + politenessDelayMs);
+            }
+            RuntimeSettings s = runtime.settings();
+            new LocalRuntime(s, Out.get()).up(new LocalRuntime.Options(allowLoopback, politenessDelayMs));
+            Out.get().println("shapecrawl: up; bootstrap servers " + s.bootstrapServers()
+                    + "; logs in " + s.dataDir().resolve("logs") + "; stop with ./shapecrawl down");
+            return 0;
+        }
+    }
+
+    @Command(name = "down", description = "Stop the local runtime's services and broker; safe to repeat.")
+    static final class Down implements Callable<Integer> {
+        @Mixin RuntimeOptions runtime;
+
+        @Override
+        public Integer call() {
+            new LocalRuntime(runtime.settings(), Out.get()).down();
+            return 0;
+        }
+    }
+
+    @Command(name = "status", description = "Show whether the broker and each service run (exit 3 if not all do).")
+    static final class Status implements Callable<Integer> {
+        @Mixin RuntimeOptions runtime;
+
+        @Override
+        public Integer call() {
+            return new LocalRuntime(runtime.settings(), Out.get()).status() ? 0 : 3;
+        }
+    }
+
+    @Command(name = "crawl", description = "Publish a crawl job (seed and samples); with --wait, follow it to the end of its crawl.")
+    static final class Crawl implements Callable<Integer> {
+        @Mixin ClusterOptions cluster;
+        @Option(names = "--entry", required = true, paramLabel = "URL", description = "the site's entry point")
+        String entry;
+        @Option(names = "--sample", required = true, paramLabel = "URL", description = "a page of the kind you want (repeatable)")
+        List<String> samples;
+        @Option(names = "--job", paramLabel = "ID", description = "the job id (default: generated and printed); an existing job is crawled again by its pattern")
+        String job;
+        @Option(names = "--max-pages", paramLabel = "N", description = "most pages fetched while mapping (default 10000)")
+        Integer maxPages;
+        @Option(names = "--max-depth", paramLabel = "N", description = "most link depth while mapping (default 10)")
+        Integer maxDepth;
+        @Option(names = "--wait", description = "follow the job until its crawl ends; exit 0 if it ended IDLE, 1 if FAILED")
+        boolean await;
+        @Option(names = "--timeout-minutes", paramLabel = "MIN", defaultValue = "60", description = "with --wait: give up after (default: ${DEFAULT-VALUE})")
+        int timeoutMinutes;
+
+        @Override
+        public Integer call() {
+            CrawlSeed seed = seed(job == null ? newJobId() : job, entry, maxPages, maxDepth);
+            for (String s : samples) {
+                url("--sample", s);
+            }
+            PrintStream out = Out.get();
+            try (Cluster c = cluster.connect()) {
+                Jobs jobs = new Jobs(c);
+                long run = jobs.status(seed.jobId()).map(st -> st.run() + 1).orElse(1L);
+                try (JobWatch watch = new JobWatch(c, seed.jobId(), null)) {
+                    long publishedMs = System.currentTimeMillis();
+                    jobs.publish(seed, samples);
+                    out.println("job " + seed.jobId() + " published to " + c.bootstrapServers() + " ("
+                            + samples.size() + " sample(s), entry " + seed.entryUrl() + ")");
+                    if (!await) {
+                        out.println("follow it with: ./shapecrawl jobs; results: ./shapecrawl targets --job "
+                                + seed.jobId() + ", records --job " + seed.jobId() + ", pattern --job " + seed.jobId());
+                        return 0;
+                    }
+                    CrawlStatus end = watch.awaitRun(run, Duration.ofMinutes(timeoutMinutes),
+                            new JobWatch.Progress(out, System.console() != null));
+                    watch.drainRecords(Duration.ofSeconds(2), Duration.ofSeconds(10));
+                    out.println(summary(end, watch.records()));
+                    out.println(timings(end, watch.timings(), publishedMs));
+                    return end.phase() == Phase.FAILED ? CliException.FAILURE : 0;
+                }
+            }
+        }
+    }
+
+    /**
+     * A seed from the user's input, defaults where the option is absent.
+     *
+     * @throws CliException (bad input) for a bad URL, job id or limit
+     */
+    static CrawlSeed seed(String job, String entry, Integer maxPages, Integer maxDepth) {
+        try {
+            JobIds.require(job);
+        } catch (IllegalArgumentException e) {
+            throw CliException.badInput("bad job id '" + job + "': 1-200 characters of A-Z a-z 0-9 . _ -");
+        }
+        url("--entry", entry);
+        if (maxPages != null && maxPages < 1) {
+            throw CliException.badInput("--max-pages must be >= 1, not " + maxPages);
+        }
+        if (maxDepth != null && maxDepth < 0) {
+            throw CliException.badInput("--max-depth must be >= 0, not " + maxDepth);
+        }
+        return new CrawlSeed(job, entry, ScopeMode.HOST, maxPages, maxDepth, null, null, Map.of(), false);
+    }
+
+    /** @throws CliException (bad input) unless {@code value} is an absolute http(s) URL with a host */
+    static String url(String option, String value) {
+        try {
+            return Urls.requireHttp(option, value);
+        } catch (IllegalArgumentException e) {
+            throw CliException.badInput("bad URL for " + option + ": '" + value
+                    + "' (an absolute http:// or https:// URL with a host is needed)");
+        }
+    }
+
+    static String newJobId() {
+        return "job-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+    }
+
+    static String summary(CrawlStatus s, long records) {
+        return String.format(Locale.ROOT, "job %s %s (run %d): %d targets, %d pages fetched (mapping %d, crawling %d, "
+                        + "%d failed), pattern version %d, %d records%s", s.jobId(), s.phase(), s.run(), s.targets(),
+                s.fetched(), s.mappingFetches(), s.crawlingFetches(), s.failed(), s.patternVersion(), records,
+                s.lastError() == null ? "" : "; last error: " + s.lastError());
+    }
+
+    /**
+     * The run's throughput: mapping from the seed's publication to the crawl's first status, crawl from there to
+     * the run's end (the services' clock, the same machine's), pages per second of each, and the first record's
+     * delay after the seed.
+     */
+    static String timings(CrawlStatus end, JobWatch.Timings t, long publishedMs) {
+        StringBuilder out = new StringBuilder("timings:");
+        if (t.crawlStartMs() > 0 && end.mappingFetches() > 0 && end.run() <= 1) {
+            double s = Math.max(1, t.crawlStartMs() - publishedMs) / 1000.0;
+            out.append(String.format(Locale.ROOT, " mapping %d pages in %.1f s (%.1f pages/s);", end.mappingFetches(), s,
+                    end.mappingFetches() / s));
+        }
+        if (t.crawlStartMs() > 0 && t.endMs() > 0) {
+            double s = Math.max(1, t.endMs() - t.crawlStartMs()) / 1000.0;
+            out.append(String.format(Locale.ROOT, " crawl %d pages in %.1f s (%.1f pages/s);", end.crawlingFetches(), s,
+                    end.crawlingFetches() / s));
+        }
+        out.append(t.firstRecordMs() > 0
+                ? String.format(Locale.ROOT, " first record %.1f s after the seed", (t.firstRecordMs() - publishedMs) / 1000.0)
+                : " no record");
+        return out.toString();
+    }
+
+    @Command(name = "targets", description = "The job's target pages: one URL per line with its similarity.")
+    static final class Targets implements Callable<Integer> {
+        @Mixin ClusterOptions cluster;
+        @Option(names = "--job", required = true, paramLabel = "ID") String job;
+
+        @Override
+        public Integer call() {
+            try (Cluster c = cluster.connect()) {
+                Jobs jobs = new Jobs(c);
+                jobs.requireKnown(job);
+                for (Jobs.Target t : jobs.targets(job)) {
+                    Out.get().printf(Locale.ROOT, "%s\t%.3f%n", t.url(), t.similarity());
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "pattern", description = "The job's navigation pattern, readable.")
+    static final class Pattern implements Callable<Integer> {
+        @Mixin ClusterOptions cluster;
+        @Option(names = "--job", required = true, paramLabel = "ID") String job;
+
+        @Override
+        public Integer call() {
+            try (Cluster c = cluster.connect()) {
+                Jobs jobs = new Jobs(c);
+                jobs.requireKnown(job);
+                Optional<NavigationPattern> p = jobs.pattern(job);
+                if (p.isEmpty()) {
+                    throw CliException.failure("job " + job + " has no navigation pattern yet (it is learned when mapping ends; "
+                            + jobs.status(job).map(s -> "phase now " + s.phase()).orElse("no status yet") + ")");
+                }
+                Out.get().print(Jobs.describe(p.get()));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "records", description = "The job's list records, as JSON Lines (the events) or CSV.")
+    static final class Records implements Callable<Integer> {
+        @Mixin ClusterOptions cluster;
+        @Option(names = "--job", required = true, paramLabel = "ID") String job;
+        @Option(names = "--follow", description = "keep printing records as they arrive (Ctrl-C ends)") boolean follow;
+        @Option(names = "--format", defaultValue = "jsonl", paramLabel = "jsonl|csv",
+                description = "jsonl (default): one list-record event per line; csv: page_url,list_id,row_index,cells…")
+        RecordFormat format;
+
+        @Override
+        public Integer call() {
+            PrintStream out = Out.get();
+            try (Cluster c = cluster.connect()) {
+                new Jobs(c).requireKnown(job);
+                if (format == RecordFormat.csv) {
+                    out.println("page_url,list_id,row_index,cells");
+                }
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                try (Cluster.Reader reader = c.reader(Topics.LIST_RECORDS)) {
+                    java.util.function.Consumer<ConsumerRecord<String, String>> print = r -> {
+                        if (!r.value().contains("\"jobId\":\"" + job + "\"")) {
+                            return;
+                        }
+                        Jobs.decode(EventType.LIST_RECORD, r.value()).filter(x -> x.jobId().equals(job))
+                                .filter(x -> seen.add(x.pageUrl() + " " + x.id()))
+                                .ifPresent(x -> out.println(format == RecordFormat.csv ? csv(x) : r.value()));
+                    };
+                    reader.readToEnd(print);
+                    while (follow && !Thread.currentThread().isInterrupted()) {
+                        reader.poll(Duration.ofMillis(500), print);
+                    }
+                }
+            }
+            return 0;
+        }
+    }
+
+    /** Output formats of {@code records}. */
+    enum RecordFormat { jsonl, csv }
+
+    /** One record as a CSV row (RFC 4180 quoting): page URL, list id, row index, then the cells. */
+    static String csv(ListRecord r) {
+        List<String> fields = new ArrayList<>(List.of(r.pageUrl(), r.listId(), String.valueOf(r.rowIndex())));
+        fields.addAll(r.cells());
+        StringBuilder out = new StringBuilder();
+        for (String f : fields) {
+            if (out.length() > 0) {
+                out.append(',');
+            }
+            if (f.contains(",") || f.contains("\"") || f.contains("\n") || f.contains("\r")) {
+                out.append('"').append(f.replace("\"", "\"\"")).append('"');
+            } else {
+                out.append(f);
+            }
+        }
+        return out.toString();
+    }
+
+    @Command(name = "jobs", description = "Every job on the cluster with its phase and counters.")
+    static final class JobsCommand implements Callable<Integer> {
+        @Mixin ClusterOptions cluster;
+
+        @Override
+        public Integer call() {
+            PrintStream out = Out.get();
+            try (Cluster c = cluster.connect()) {
+                Jobs jobs = new Jobs(c);
+                Map<String, CrawlSeed> seeds = jobs.seeds();
+                Map<String, CrawlStatus> statuses = jobs.statuses();
+                java.util.TreeSet<String> ids = new java.util.TreeSet<>(seeds.keySet());
+                ids.addAll(statuses.keySet());
+                if (ids.isEmpty()) {
+                    out.println("no jobs on " + c.bootstrapServers() + " (publish one with ./shapecrawl crawl)");
+                    return 0;
+                }
+                out.printf("%-32s %-9s %4s %8s %8s %8s  %s%n", "JOB", "PHASE", "RUN", "FETCHED", "TARGETS", "PATTERN", "ENTRY");
+                for (String id : ids) {
+                    CrawlStatus s = statuses.get(id);
+                    CrawlSeed seed = seeds.get(id);
+                    out.printf(Locale.ROOT, "%-32s %-9s %4s %8s %8s %8s  %s%n", id,
+                            s == null ? "WAITING" : s.phase(), s == null ? "-" : s.run(), s == null ? "-" : s.fetched(),
+                            s == null ? "-" : s.targets(), s == null || s.patternVersion() == 0 ? "-" : "v" + s.patternVersion(),
+                            seed == null ? "" : seed.entryUrl());
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "serve", description = "Serve a directory of static files on 127.0.0.1 until Ctrl-C (a local site to crawl).")
+    static final class Serve implements Callable<Integer> {
+        @CommandLine.Parameters(paramLabel = "DIR", description = "the site's files") Path dir;
+        @Option(names = "--port", paramLabel = "PORT", defaultValue = "18000", description = "port on 127.0.0.1 (default: ${DEFAULT-VALUE}; 0 = any free one)")
+        int port;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            if (!java.nio.file.Files.isDirectory(dir)) {
+                throw CliException.badInput("not a directory: " + dir);
+            }
+            if (port != 0) {
+                Ports.check("--port", port);
+            }
+            SiteServer site = SiteServer.start(dir, port);
+            Out.get().println("serving " + dir.toAbsolutePath().normalize() + " at " + site.baseUrl() + "/ (Ctrl-C stops)");
+            Thread.currentThread().join();
+            return 0;
+        }
+    }
+
+    @Command(name = "demo", description = "The whole job on a real site, locally: the kafka-clients 4.1.1 javadoc, served on 127.0.0.1.")
+    static final class Demo implements Callable<Integer> {
+        @Mixin RuntimeOptions runtime;
+        @Option(names = "--site-port", paramLabel = "PORT", defaultValue = "${env:SHAPECRAWL_SITE_PORT:-18000}",
+                description = "the demo site's port on 127.0.0.1 (default: ${DEFAULT-VALUE})")
+        int sitePort;
+        @Option(names = "--keep-running", description = "leave the runtime up after the demo (stop it with ./shapecrawl down)")
+        boolean keepRunning;
+
+        @Override
+        public Integer call() {
+            return new DemoRun(runtime.settings(".shapecrawl/demo"), sitePort, keepRunning, Out.get()).run();
+        }
+    }
+}

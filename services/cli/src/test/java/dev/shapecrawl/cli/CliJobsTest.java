@@ -1,0 +1,162 @@
+package dev.shapecrawl.cli;
+
+import dev.shapecrawl.events.CrawlSample;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.ListRecord;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.TargetPage;
+import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.testkit.kafka.TestKafka;
+import dev.shapecrawl.testkit.kafka.TopicClient;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static dev.shapecrawl.cli.CliArgumentsTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The job commands against a real broker (the test kit's embedded KRaft broker): what {@code crawl} publishes,
+ * and what {@code targets}, {@code pattern}, {@code records}, {@code jobs} and {@code crawl --wait} make of the
+ * services' events, which this test writes itself (the services' own run is {@code LocalRuntimeIT} and
+ * {@code ./shapecrawl demo}).
+ */
+class CliJobsTest {
+    static final String SITE = "http://127.0.0.1:18999";
+    static String bootstrap;
+    static TopicClient kafka;
+
+    @BeforeAll
+    static void broker() {
+        bootstrap = TestKafka.bootstrapServers();
+        kafka = new TopicClient(bootstrap);
+    }
+
+    @AfterAll
+    static void close() {
+        kafka.close();
+    }
+
+    static void send(String topic, String key, Object event) {
+        kafka.send(topic, key, EventCodec.encode(event));
+    }
+
+    static CrawlStatus status(String job, Phase phase, long run, long targets) {
+        return new CrawlStatus(job, phase, 10, 10, 0, targets, 6, 4, run > 0 ? 1 : 0, run, targets, null,
+                System.currentTimeMillis());
+    }
+
+    @Test
+    void crawlPublishesTheSamplesAndTheSeedKeyedByJob() {
+        CliArgumentsTest.Result r = run("crawl", "--bootstrap-servers", bootstrap, "--job", "cli-publish",
+                "--entry", SITE + "/index.html", "--sample", SITE + "/a.html", "--sample", SITE + "/b.html",
+                "--max-pages", "50", "--max-depth", "3");
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().contains("job cli-publish published to " + bootstrap), r.out());
+
+        List<ConsumerRecord<String, String>> seeds = kafka.readUntil(Topics.CRAWL_SEEDS,
+                rs -> rs.stream().anyMatch(x -> "cli-publish".equals(x.key())), Duration.ofSeconds(30));
+        CrawlSeed seed = seeds.stream().filter(x -> "cli-publish".equals(x.key()))
+                .map(x -> EventCodec.decode(EventType.CRAWL_SEED, x.value())).findFirst().orElseThrow();
+        assertEquals(SITE + "/index.html", seed.entryUrl());
+        assertEquals(50, seed.maxPages());
+        assertEquals(3, seed.maxDepth());
+        List<CrawlSample> samples = kafka.readUntil(Topics.CRAWL_SAMPLES,
+                        rs -> rs.stream().filter(x -> "cli-publish".equals(x.key())).count() >= 2, Duration.ofSeconds(30))
+                .stream().filter(x -> "cli-publish".equals(x.key()))
+                .map(x -> EventCodec.decode(EventType.CRAWL_SAMPLE, x.value())).toList();
+        assertEquals(List.of("s1 " + SITE + "/a.html", "s2 " + SITE + "/b.html"),
+                samples.stream().map(s -> s.sampleId() + " " + s.url()).toList());
+    }
+
+    @Test
+    void theResultCommandsReadWhatTheServicesWrote() {
+        String job = "cli-results";
+        send(Topics.CRAWL_SEEDS, job, CrawlSeed.of(job, SITE + "/index.html"));
+        send(Topics.TARGET_PAGES, SITE + "/t1.html", new TargetPage(job, SITE + "/t1.html", Purpose.MAP, 0.91, "UTF-8", "<html></html>"));
+        send(Topics.TARGET_PAGES, SITE + "/t2.html", new TargetPage(job, SITE + "/t2.html", Purpose.MAP, 0.88, "UTF-8", "<html></html>"));
+        send(Topics.TARGET_PAGES, SITE + "/t1.html", new TargetPage(job, SITE + "/t1.html", Purpose.CRAWL, 0.93, "UTF-8", "<html></html>"));
+        send(Topics.TARGET_PAGES, SITE + "/other.html", new TargetPage("cli-other", SITE + "/other.html", Purpose.MAP, 0.99, null, "<html></html>"));
+        send(Topics.NAVIGATION_PATTERNS, job, new NavigationPattern(job, 1, SITE + "/index.html", List.of(
+                new NavigationPattern.Branch(List.of(
+                        new NavigationPattern.Step("LINK", "^http://127\\.0\\.0\\.1:18999/list/[0-9]+$", null, true, List.of(SITE + "/list/1")),
+                        new NavigationPattern.Step("LINK", "^http://127\\.0\\.0\\.1:18999/t[0-9]+\\.html$", null, false, List.of(SITE + "/t1.html"))),
+                        2)), 2, 1.0));
+        send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 0, List.of("a", "b,c"), "S2"));
+        send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
+        send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
+        send(Topics.CRAWL_STATUS, job, status(job, Phase.IDLE, 1, 2));
+
+        CliArgumentsTest.Result targets = run("targets", "--job", job, "--bootstrap-servers", bootstrap);
+        assertEquals(0, targets.code(), targets.toString());
+        assertEquals(SITE + "/t1.html\t0.930\n" + SITE + "/t2.html\t0.880\n", targets.out());
+
+        CliArgumentsTest.Result pattern = run("pattern", "--job", job, "--bootstrap-servers", bootstrap);
+        assertEquals(0, pattern.code(), pattern.toString());
+        assertTrue(pattern.out().contains("pattern version 1") && pattern.out().contains("1. LINK ^http://127\\.0\\.0\\.1:18999/list/[0-9]+$")
+                && pattern.out().contains("(may repeat: pagination)") && pattern.out().contains("2. LINK"), pattern.out());
+
+        CliArgumentsTest.Result csv = run("records", "--job", job, "--format", "csv", "--bootstrap-servers", bootstrap);
+        assertEquals(0, csv.code(), csv.toString());
+        assertEquals("page_url,list_id,row_index,cells\n" + SITE + "/t1.html,l-1,0,a,\"b,c\"\n" + SITE + "/t1.html,l-1,1,d,e\n",
+                csv.out(), "one row per record id, replays dropped");
+        CliArgumentsTest.Result jsonl = run("records", "--job", job, "--bootstrap-servers", bootstrap);
+        assertEquals(2, jsonl.out().lines().count(), jsonl.out());
+        jsonl.out().lines().forEach(l -> assertEquals(job, EventCodec.decode(EventType.LIST_RECORD, l).jobId()));
+
+        CliArgumentsTest.Result jobs = run("jobs", "--bootstrap-servers", bootstrap);
+        assertEquals(0, jobs.code(), jobs.toString());
+        assertTrue(jobs.out().lines().anyMatch(l -> l.startsWith(job) && l.contains("IDLE") && l.contains(SITE + "/index.html")), jobs.out());
+    }
+
+    @Test
+    void anUnknownJobIsNamedWithTheKnownOnes() {
+        send(Topics.CRAWL_SEEDS, "cli-known", CrawlSeed.of("cli-known", SITE + "/"));
+        for (String command : List.of("targets", "pattern", "records")) {
+            CliArgumentsTest.Result r = run(command, "--job", "no-such-job", "--bootstrap-servers", bootstrap);
+            assertEquals(CliException.FAILURE, r.code(), r.toString());
+            assertTrue(r.err().contains("unknown job 'no-such-job'") && r.err().contains("cli-known"), r.err());
+        }
+    }
+
+    @Test
+    void crawlWaitFollowsTheJobToItsEndAndReportsIt() throws Exception {
+        String job = "cli-wait";
+        CompletableFuture<Void> services = CompletableFuture.runAsync(() -> {
+            // Plays the pattern service: answers the seed with a mapping, then the end of run 1.
+            kafka.readUntil(Topics.CRAWL_SEEDS, rs -> rs.stream().anyMatch(x -> job.equals(x.key())), Duration.ofSeconds(30));
+            send(Topics.CRAWL_STATUS, job, status(job, Phase.MAPPING, 0, 1));
+            send(Topics.CRAWL_STATUS, job, status(job, Phase.CRAWLING, 1, 2));
+            send(Topics.CRAWL_STATUS, job, status(job, Phase.IDLE, 1, 3));
+        });
+        CliArgumentsTest.Result r = run("crawl", "--wait", "--job", job, "--bootstrap-servers", bootstrap,
+                "--entry", SITE + "/", "--sample", SITE + "/t1.html");
+        services.get(30, TimeUnit.SECONDS);
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().contains("job cli-wait IDLE (run 1): 3 targets"), r.out());
+
+        String failing = "cli-wait-fails";
+        CompletableFuture<Void> broken = CompletableFuture.runAsync(() -> {
+            kafka.readUntil(Topics.CRAWL_SEEDS, rs -> rs.stream().anyMatch(x -> failing.equals(x.key())), Duration.ofSeconds(30));
+            send(Topics.CRAWL_STATUS, failing, new CrawlStatus(failing, Phase.FAILED, 1, 1, 1, 0, 1, 0, 0, 0, 0,
+                    "entry point unreachable", System.currentTimeMillis()));
+        });
+        CliArgumentsTest.Result f = run("crawl", "--wait", "--job", failing, "--bootstrap-servers", bootstrap,
+                "--entry", SITE + "/", "--sample", SITE + "/t1.html");
+        broken.get(30, TimeUnit.SECONDS);
+        assertEquals(CliException.FAILURE, f.code(), f.toString());
+        assertTrue(f.out().contains("FAILED") && f.out().contains("entry point unreachable"), f.out());
+    }
+}
