@@ -2,14 +2,13 @@ package dev.shapecrawl.extractor;
 
 import dev.shapecrawl.core.lists.SwleExtractor;
 import dev.shapecrawl.core.lists.SwleSettings;
+import dev.shapecrawl.messaging.PrefixedSettings;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Builds the core SWLE extractor from configuration.
@@ -40,25 +39,8 @@ public class SwleConfig {
         return new SwleExtractor(settings);
     }
 
-    /**
-     * The SWLE settings by their short name ({@code additions}), from properties and the environment.
-     * Setting names never contain dots or underscores, so both spellings an environment variable can take on the
-     * way in ({@code ..._BR_LINES} read back as {@code br.lines} or {@code br_lines}) fold to the one name.
-     */
+    /** The SWLE settings by their short name ({@link PrefixedSettings#byShortName}). */
     static Map<String, String> swleProperties(Config config) {
-        Map<String, String> props = new TreeMap<>();
-        for (String name : config.getPropertyNames()) {
-            String key;
-            if (name.startsWith(PREFIX)) {
-                key = name.substring(PREFIX.length());
-            } else if (name.startsWith(ENV_PREFIX)) {
-                key = name.substring(ENV_PREFIX.length());
-            } else {
-                continue;
-            }
-            String shortName = key.toLowerCase(Locale.ROOT).replace('_', '-').replace('.', '-');
-            config.getOptionalValue(name, String.class).ifPresent(v -> props.put(shortName, v));
-        }
-        return props;
+        return PrefixedSettings.byShortName(config, PREFIX, ENV_PREFIX);
     }
 }

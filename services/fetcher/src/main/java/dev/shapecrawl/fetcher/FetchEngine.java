@@ -2,15 +2,14 @@ package dev.shapecrawl.fetcher;
 
 import dev.shapecrawl.core.fetch.FetchSettings;
 import dev.shapecrawl.core.fetch.Fetcher;
+import dev.shapecrawl.messaging.PrefixedSettings;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Builds the core fetch engine from configuration and closes it on shutdown.
@@ -46,26 +45,8 @@ public class FetchEngine {
         }
     }
 
-    /**
-     * The engine's settings by their short name ({@code politeness-delay-ms}), from properties and the
-     * environment. Setting names never contain dots or underscores, so both spellings an environment
-     * variable can take on the way in ({@code ..._ALLOWED_ADDRESSES} read back as {@code allowed.addresses} or
-     * {@code allowed_addresses}) fold to the one name.
-     */
+    /** The engine settings by their short name ({@link PrefixedSettings#byShortName}). */
     static Map<String, String> engineProperties(Config config) {
-        Map<String, String> props = new TreeMap<>();
-        for (String name : config.getPropertyNames()) {
-            String key;
-            if (name.startsWith(PREFIX)) {
-                key = name.substring(PREFIX.length());
-            } else if (name.startsWith(ENV_PREFIX)) {
-                key = name.substring(ENV_PREFIX.length());
-            } else {
-                continue;
-            }
-            String shortName = key.toLowerCase(Locale.ROOT).replace('_', '-').replace('.', '-');
-            config.getOptionalValue(name, String.class).ifPresent(v -> props.put(shortName, v));
-        }
-        return props;
+        return PrefixedSettings.byShortName(config, PREFIX, ENV_PREFIX);
     }
 }
