@@ -66,15 +66,21 @@ final class SplitListMerger {
                 rows.stream().map(r -> columns.stream().map(r::get).toList()).toList()), rows);
     }
 
-    /** True if at most {@link #MAX_GAP_CHARS} non-blank characters of text lie between the two elements. */
+    /**
+     * True if at most {@link #MAX_GAP_CHARS} non-blank characters of text lie between the two elements, not
+     * counting sibling elements of the first one's tag (parts of the list too short to be lists themselves, such
+     * as an index letter with two entries; measured: without this, a javadoc index stayed in two halves).
+     */
     static boolean shortGap(Element first, Element second) {
         if (first == null || second == null) {
             return false;
         }
         int chars = 0;
-        for (Node n = next(first); n != null; n = n.childNodeSize() > 0 ? n.childNode(0) : next(n)) {
-            if (n == second) {
-                return true;
+        Node n = next(first);
+        while (n != null && n != second) {
+            if (n instanceof Element e && e.parent() == first.parent() && e.normalName().equals(first.normalName())) {
+                n = next(n);   // a sibling part too short to be a list on its own: part of the list, not a gap
+                continue;
             }
             if (n instanceof TextNode t) {
                 chars += t.text().strip().length();
@@ -82,8 +88,9 @@ final class SplitListMerger {
                     return false;
                 }
             }
+            n = n.childNodeSize() > 0 ? n.childNode(0) : next(n);
         }
-        return false;
+        return n != null;
     }
 
     /** The node after {@code n} in document order, skipping its subtree; null at the end. */

@@ -148,7 +148,7 @@ public final class SwleExtractor {
     private boolean findLists(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {
         String container = path(element);
         if (settings.has(Addition.SIBLINGS) && sameElementTag(tags)
-                && Grouping.groupSiblings(records, tags.get(0).equals(PAIR) || tags.get(0).equals("tr"), settings,
+                && Grouping.groupSiblings(records, records.stream().allMatch(TextRecord::isStructural), settings,
                 container, sink)) {
             return true;
         }

@@ -28,6 +28,7 @@ public final class TextRecord {
     private final List<Token> tokens;
     private final String text;
     private final boolean opaque;
+    private final boolean structural;
     private Set<String> separators;
 
     /**
@@ -35,16 +36,22 @@ public final class TextRecord {
      * @param text   the record's text, whitespace-normalised and trimmed (its length is what CR measures)
      */
     public TextRecord(List<Token> tokens, String text) {
-        this(tokens, text, false);
+        this(tokens, text, false, false);
     }
 
-    private TextRecord(List<Token> tokens, String text, boolean opaque) {
+    private TextRecord(List<Token> tokens, String text, boolean opaque, boolean structural) {
         if (tokens.isEmpty()) {
             throw new IllegalArgumentException("a record has at least one token");
         }
         this.tokens = List.copyOf(tokens);
         this.text = text;
         this.opaque = opaque;
+        this.structural = structural;
+    }
+
+    /** True for a {@linkplain #structural(List) structural} record: a table row or a definition-list entry. */
+    boolean isStructural() {
+        return structural;
     }
 
     /**
@@ -54,7 +61,7 @@ public final class TextRecord {
      */
     static TextRecord opaque(String text) {
         String t = text.length() > MAX_OPAQUE_CHARS ? text.substring(0, MAX_OPAQUE_CHARS) : text;
-        return new TextRecord(List.of(new Token(t, false, true)), t, true);
+        return new TextRecord(List.of(new Token(t, false, true)), t, true, false);
     }
 
     /** True for an {@linkplain #opaque(String) opaque} record. */
@@ -87,7 +94,7 @@ public final class TextRecord {
                 sb.append(c.text);
             }
         }
-        return any ? new TextRecord(toks, sb.toString()) : null;
+        return any ? new TextRecord(toks, sb.toString(), false, true) : null;
     }
 
     /**
@@ -131,6 +138,9 @@ public final class TextRecord {
      * the seed has null: when the text is longer than CR or a part is opaque.
      */
     static TextRecord merge(List<TextRecord> records, int maxChars, boolean opaqueWhenLong) {
+        if (opaqueWhenLong && records.size() == 1 && records.get(0).structural) {
+            return records.get(0);   // an element around one table row or one dl entry passes it up, not cut by CR
+        }
         int chars = records.size() - 1;
         boolean opaquePart = false;
         for (TextRecord r : records) {
