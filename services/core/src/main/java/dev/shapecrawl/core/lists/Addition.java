@@ -22,9 +22,10 @@ public enum Addition {
      * a {@code tr} joins its {@code td}/{@code th} cells, a {@code dl} joins each {@code dt} with its {@code dd}s.
      * Such a record is not cut by CR (its structure, not its length, says it is data), and a long text becomes
      * one opaque token instead of null: a cell keeps it, and grouping sees it as a record without separators, so
-     * it ends a run of records instead of vanishing from between them. The seed sees a {@code dl} as alternating {@code dt} and
-     * {@code dd} records, whose first derivation is all NULL (the same failure as scenario 3), and drops every
-     * row longer than CR.
+     * it ends a run of records instead of vanishing from between them. An element around a single structural
+     * record passes it up whole, so a run of one-entry {@code dl}s (one per documented function) is a run of
+     * entries. The seed sees a {@code dl} as alternating {@code dt} and {@code dd} records, whose first derivation
+     * is all NULL (the same failure as scenario 3), and drops every row longer than CR.
      */
     CELLS("cells"),
     /**
