@@ -2,10 +2,14 @@ package dev.shapecrawl.e2e;
 
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.Topics;
 import dev.shapecrawl.testkit.kafka.TestKafka;
 import dev.shapecrawl.testkit.kafka.TopicClient;
 import dev.shapecrawl.testkit.site.GeneratedSite;
@@ -14,6 +18,7 @@ import dev.shapecrawl.testkit.site.SiteShape;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.function.Executable;
 
 import java.nio.file.Path;
@@ -27,11 +32,12 @@ import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The seed's static-site protocol (Vidal 2006, specification §8.3, Tables 5.2 and 5.3) through the real services:
- * fetcher, classifier and pattern service as separate processes ({@link Stack}, one for the class) on the test
+ * fetcher, classifier, extractor and pattern service as separate processes ({@link Stack}, one for the class) on the test
  * broker, real HTTP to sites on loopback. Core's {@code PatternCrawlEvaluationTest} runs the same protocol in
  * process; this test checks the same lines with Kafka, HTTP, the fetcher, the classifier's threads and the pattern
  * service's transactions in between.
@@ -157,8 +163,12 @@ class CrawlPipelineIT {
                 runs.add(crawl(site));
             }
         }
+        List<ListRecord> javadocRecords;
+        Set<String> javadocTargets;
         try (ServedSite site = ServedSite.javadoc(javadoc)) {
             runs.add(crawl(site));
+            javadocTargets = confirmedTargets("e2e-" + site.name());
+            javadocRecords = listRecords("e2e-" + site.name());
         }
         System.out.println(table(runs));
         System.out.printf(Locale.ROOT, "CrawlPipelineIT: %d sites in %.1f s%n", runs.size(),
@@ -179,7 +189,46 @@ class CrawlPipelineIT {
                                 + r.second()));
             }
         }
+        // The extractor's part of the main job: list records from the confirmed target pages, keyed by page URL,
+        // each id (listId#rowIndex) once per page.
+        checks.add(() -> assertFalse(javadocRecords.isEmpty(), "the javadoc's type pages yield list records"));
+        checks.add(() -> assertEquals(List.of(), javadocRecords.stream().map(ListRecord::pageUrl)
+                .filter(u -> !javadocTargets.contains(u)).distinct().toList(), "records come from target pages only"));
+        checks.add(() -> assertEquals(javadocRecords.size(), javadocRecords.stream()
+                .map(r -> r.pageUrl() + " " + r.id()).distinct().count(), "one record per page and id"));
+        System.out.printf(Locale.ROOT, "CrawlPipelineIT: %d list records from %d of %d javadoc target pages%n",
+                javadocRecords.size(), javadocRecords.stream().map(ListRecord::pageUrl).distinct().count(),
+                javadocTargets.size());
         assertAll(checks);
+    }
+
+    /** The URLs the job's classifier confirmed as targets, in every purpose. */
+    private static Set<String> confirmedTargets(String job) {
+        Set<String> targets = new LinkedHashSet<>();
+        for (ConsumerRecord<String, String> r : kafka.readFor(Topics.PAGES_CLASSIFIED, Duration.ofMillis(500))) {
+            PageClassified c = EventCodec.decode(EventType.PAGE_CLASSIFIED, r.value());
+            if (c.request().jobId().equals(job) && c.target()) {
+                targets.add(c.request().url());
+            }
+        }
+        return targets;
+    }
+
+    /**
+     * The job's list records once the extractor is done with its target pages: read until the count has not
+     * changed for 3 s (the extractor emits nothing for a page without lists, so there is no count to wait for).
+     */
+    private static List<ListRecord> listRecords(String job) {
+        List<ListRecord> records = List.of();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        int before = -1;
+        while (records.size() != before && System.nanoTime() < deadline) {
+            before = records.size();
+            records = kafka.readFor(Topics.LIST_RECORDS, Duration.ofSeconds(3)).stream()
+                    .map(r -> EventCodec.decode(EventType.LIST_RECORD, r.value()))
+                    .filter(r -> r.jobId().equals(job)).toList();
+        }
+        return records;
     }
 
     private static SiteRuns crawl(ServedSite site) {

@@ -10,19 +10,22 @@ import java.util.Map;
 
 /**
  * The crawl pipeline as separate processes against the test broker: fetcher (loopback allowed, no politeness
- * delay: the sites are local), classifier and pattern service (its own state directory; its Kafka Streams
+ * delay: the sites are local), classifier, extractor and pattern service (its own state directory; its Kafka Streams
  * consumer's session timeout is 6 s, the broker's minimum, instead of 45 s, so that after a crash the group gives
  * the killed instance's tasks to the restarted one within seconds: the default only makes a crash test wait).
  */
 final class Stack implements AutoCloseable {
     final ServiceProcess fetcher;
     final ServiceProcess classifier;
+    final ServiceProcess extractor;
     ServiceProcess pattern;
     final Path patternState;
 
-    private Stack(ServiceProcess fetcher, ServiceProcess classifier, ServiceProcess pattern, Path patternState) {
+    private Stack(ServiceProcess fetcher, ServiceProcess classifier, ServiceProcess extractor, ServiceProcess pattern,
+                  Path patternState) {
         this.fetcher = fetcher;
         this.classifier = classifier;
+        this.extractor = extractor;
         this.pattern = pattern;
         this.patternState = patternState;
     }
@@ -35,8 +38,10 @@ final class Stack implements AutoCloseable {
                 "shapecrawl.fetcher.engine.politeness-delay-ms", "0"));
         ServiceProcess classifier = ServiceProcess.start("classifier", label, Map.of(
                 "kafka.bootstrap.servers", bootstrap));
+        ServiceProcess extractor = ServiceProcess.start("extractor", label, Map.of(
+                "kafka.bootstrap.servers", bootstrap));
         Path state = Files.createTempDirectory("e2e-pattern-state");
-        return new Stack(fetcher, classifier, startPattern(label, state), state);
+        return new Stack(fetcher, classifier, extractor, startPattern(label, state), state);
     }
 
     static ServiceProcess startPattern(String label, Path state) throws IOException {
@@ -56,7 +61,7 @@ final class Stack implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
-        for (ServiceProcess p : new ServiceProcess[]{pattern, classifier, fetcher}) {
+        for (ServiceProcess p : new ServiceProcess[]{pattern, extractor, classifier, fetcher}) {
             if (p != null) {
                 p.close();
             }
