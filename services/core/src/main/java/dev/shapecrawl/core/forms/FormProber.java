@@ -86,7 +86,7 @@ public final class FormProber {
         return new FormProber(new ProbeState(settings, form, rejection, formPageText, samplePageTexts,
                 rejected ? ProbeState.Phase.DONE : ProbeState.Phase.BROAD,
                 rejected ? ProbeState.StopReason.REJECTED : null, PageCapacity.unknown(), List.of(), -1, null,
-                List.of(), List.of(), null, List.of(), List.of(), 0));
+                List.of(), List.of(), null, List.of(), List.of(), List.of()));
     }
 
     /**
@@ -152,7 +152,7 @@ public final class FormProber {
         if (s.phase() == ProbeState.Phase.BROAD) {
             int count = result.error() ? 0 : result.recordCount();
             s = with(ProbeState.Phase.PROBING, null, new PageCapacity(count, count), result.recordSignatures(),
-                    s.cursor(), null, List.of(), s.runs(), s.textValues(), s.selectionDocs(), s.log(), 0);
+                    s.cursor(), null, List.of(), s.runs(), s.textValues(), s.selectionDocs(), s.log(), List.of());
             advance();
             return;
         }
@@ -166,13 +166,15 @@ public final class FormProber {
             docs = new ArrayList<>(docs);
             docs.add(result.dataText());
         }
-        int since = fresh > 0 ? 0 : s.sinceNewRecord() + 1;
+        List<Integer> newRecords = new ArrayList<>(s.newRecords());
+        newRecords.add(fresh);
         s = with(s.phase(), null, s.capacity().seen(result.error() ? 0 : result.recordCount()), s.broadRecords(),
                 s.cursor(), s.current().plusSubmission(), s.pending().subList(1, s.pending().size()), s.runs(),
-                s.textValues(), docs, log, since);
+                s.textValues(), docs, log, newRecords);
         if (1 + log.size() >= s.settings().maxSubmissions()) {
             stop(ProbeState.StopReason.BUDGET);
-        } else if (new StagnationRule(s.settings().stagnationWindow()).stop(since)) {
+        } else if (new StagnationRule(s.settings().stagnationWindow(), s.settings().stagnationMinNewRecords())
+                .stop(newRecords)) {
             stop(ProbeState.StopReason.STAGNATED);
         } else if (s.pending().isEmpty()) {
             finishTemplate();
@@ -194,7 +196,7 @@ public final class FormProber {
             runs.add(s.current());
         }
         s = with(ProbeState.Phase.DONE, reason, s.capacity(), s.broadRecords(), s.cursor(), null, List.of(), runs,
-                s.textValues(), s.selectionDocs(), s.log(), s.sinceNewRecord());
+                s.textValues(), s.selectionDocs(), s.log(), s.newRecords());
     }
 
     /** Runs the template test on the current template (TP/ITTP) and files its run. */
@@ -207,7 +209,7 @@ public final class FormProber {
         List<TemplateRun> runs = new ArrayList<>(s.runs());
         runs.add(run);
         s = with(s.phase(), null, s.capacity(), s.broadRecords(), s.cursor(), null, List.of(), runs, s.textValues(),
-                s.selectionDocs(), s.log(), s.sinceNewRecord());
+                s.selectionDocs(), s.log(), s.newRecords());
     }
 
     private List<Submission> submissionsOf(Template t) {
@@ -228,7 +230,7 @@ public final class FormProber {
         for (int cursor = s.cursor() + 1; ; cursor++) {
             if (cursor >= plan.size()) {
                 s = with(s.phase(), null, s.capacity(), s.broadRecords(), cursor, null, List.of(), s.runs(),
-                        s.textValues(), s.selectionDocs(), s.log(), s.sinceNewRecord());
+                        s.textValues(), s.selectionDocs(), s.log(), s.newRecords());
                 stop(ProbeState.StopReason.EXHAUSTED);
                 return;
             }
@@ -241,7 +243,7 @@ public final class FormProber {
             if (cfg.mode().templateTest() && t.order() >= 2 && !gatePasses(t, runs)) {
                 runs.add(new TemplateRun(t, true, 0, 0, 0, 0, 0, null));
                 s = with(s.phase(), null, s.capacity(), s.broadRecords(), cursor, null, List.of(), runs, textValues,
-                        s.selectionDocs(), s.log(), s.sinceNewRecord());
+                        s.selectionDocs(), s.log(), s.newRecords());
                 continue;
             }
             List<List<String>> values = new ArrayList<>();
@@ -256,7 +258,7 @@ public final class FormProber {
                 runs.add(new TemplateRun(t, false, 0, 0, 0, 0, 0,
                         cfg.mode().templateTest() ? Boolean.FALSE : null));
                 s = with(s.phase(), null, s.capacity(), s.broadRecords(), cursor, null, List.of(), runs, textValues,
-                        s.selectionDocs(), s.log(), s.sinceNewRecord());
+                        s.selectionDocs(), s.log(), s.newRecords());
                 continue;
             }
             CandidateSpace space = new CandidateSpace(t, values);
@@ -292,7 +294,7 @@ public final class FormProber {
             }
             TemplateRun run = new TemplateRun(t, false, size, blocked, n - chosen.length, chosen.length, 0, null);
             s = with(s.phase(), null, s.capacity(), s.broadRecords(), cursor, run, pending, s.runs(), textValues,
-                    s.selectionDocs(), s.log(), s.sinceNewRecord());
+                    s.selectionDocs(), s.log(), s.newRecords());
             if (!pending.isEmpty()) {
                 return;
             }
@@ -369,7 +371,7 @@ public final class FormProber {
     private ProbeState with(ProbeState.Phase phase, ProbeState.StopReason stop, PageCapacity capacity,
                             List<String> broad, int cursor, TemplateRun current, List<TemplateInstance> pending,
                             List<TemplateRun> runs, List<String> textValues, List<String> docs, List<Submission> log,
-                            int since) {
+                            List<Integer> since) {
         return new ProbeState(s.settings(), s.form(), s.rejection(), s.formPageText(), s.samplePageTexts(), phase,
                 stop, capacity, broad, cursor, current, pending, runs, textValues, docs, log, since);
     }

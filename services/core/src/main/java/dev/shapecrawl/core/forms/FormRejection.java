@@ -26,7 +26,7 @@ public record FormRejection(Reason reason, String field, String detail) {
         EMAIL,
         /** A field named or labelled as a user name or login (Vidal §4.2). */
         LOGIN,
-        /** JavaScript in the form: event handlers, script elements, or no way to submit without script (Vidal §4.2). */
+        /** JavaScript in the form: handlers, script elements, or no way to submit without script (Vidal §4.2). */
         JAVASCRIPT,
         /** Beyond the seed: no selection or text field is left to vary, so probing would learn nothing. */
         NOTHING_TO_PROBE

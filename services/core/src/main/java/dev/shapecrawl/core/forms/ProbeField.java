@@ -10,7 +10,8 @@ import java.util.List;
  * @param role         what probing does with it
  * @param options      for {@link FieldRole#SELECTION}: the distinct non-empty option values in page order (an
  *                     empty value means "any" and binding it would repeat a lower-order template, spec §4.2);
- *                     empty for the other roles (text values come from {@link TfIdfTokens} or {@link LeastFrequentTerms})
+ *                     empty for the other roles (text values come from {@link TfIdfTokens} or
+ *                     {@link LeastFrequentTerms})
  * @param defaultValue the value submitted when the field is not bound, or null if a browser would then omit it
  *                     (unchecked checkbox, radio group without a checked member)
  * @param label        the label a person sees, or empty

@@ -23,13 +23,13 @@ import java.util.List;
  * @param textValues       the text values, or null until computed (after the order-1 selection templates)
  * @param selectionDocs    data-region texts of non-empty order-1 selection result pages (TF-IDF documents)
  * @param log              every instance submission, in order
- * @param sinceNewRecord   instance submissions since the last that added a new distinct record
+ * @param newRecords       new distinct records each instance submission added, in order (the stagnation rule)
  */
 public record ProbeState(ProbeSettings settings, ProbeForm form, FormRejection rejection, String formPageText,
                          List<String> samplePageTexts, Phase phase, StopReason stop, PageCapacity capacity,
                          List<String> broadRecords, int cursor, TemplateRun current, List<TemplateInstance> pending,
                          List<TemplateRun> runs, List<String> textValues, List<String> selectionDocs,
-                         List<Submission> log, int sinceNewRecord) {
+                         List<Submission> log, List<Integer> newRecords) {
     /** Copies the lists; checks the required parts. */
     public ProbeState {
         if (settings == null || form == null || phase == null || capacity == null) {
@@ -43,6 +43,7 @@ public record ProbeState(ProbeSettings settings, ProbeForm form, FormRejection r
         textValues = textValues == null ? null : List.copyOf(textValues);
         selectionDocs = List.copyOf(selectionDocs);
         log = List.copyOf(log);
+        newRecords = List.copyOf(newRecords);
     }
 
     /** The stages of a probe. */
