@@ -4,8 +4,8 @@
  * in presence, quantity and order, and splits them into columns.
  *
  * <p>{@link dev.shapecrawl.core.lists.SwleExtractor} is the entry point; {@link dev.shapecrawl.core.lists.SwleSettings}
- * holds the thesis's five variables, its eight settings S1–S8 (default S2) and the switches of what shapecrawl
- * adds beyond the seed. The stages are one class each: {@link dev.shapecrawl.core.lists.Tokenizer} (spec §3.2),
+ * holds the thesis's five variables, its eight settings S1–S8 (default S2) and which of shapecrawl's
+ * {@link dev.shapecrawl.core.lists.Addition}s beyond the seed are on (all, by default). The stages are one class each: {@link dev.shapecrawl.core.lists.Tokenizer} (spec §3.2),
  * {@link dev.shapecrawl.core.lists.TextRecord} (records and the CR rule, §4.0),
  * {@link dev.shapecrawl.core.lists.Grouping} (derivation, clustering and validation, §4.1–§4.3),
  * {@link dev.shapecrawl.core.lists.Identity} (§4.2), {@link dev.shapecrawl.core.lists.Separation} (the corrected
