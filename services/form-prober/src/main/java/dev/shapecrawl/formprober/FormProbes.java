@@ -1,0 +1,221 @@
+package dev.shapecrawl.formprober;
+
+import dev.shapecrawl.core.forms.Binding;
+import dev.shapecrawl.core.forms.FieldRole;
+import dev.shapecrawl.core.forms.FormProber;
+import dev.shapecrawl.core.forms.FormRejection;
+import dev.shapecrawl.core.forms.ProbeField;
+import dev.shapecrawl.core.forms.ProbeReport;
+import dev.shapecrawl.core.forms.ProbeRequest;
+import dev.shapecrawl.core.forms.ProbeResult;
+import dev.shapecrawl.core.forms.ProbeSettings;
+import dev.shapecrawl.core.forms.TemplateInstance;
+import dev.shapecrawl.core.forms.TemplateRun;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.FormField;
+import dev.shapecrawl.events.FormInfo;
+import dev.shapecrawl.events.FormTemplate;
+import dev.shapecrawl.events.Hashes;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The per-form probing state of this instance, without I/O: which forms of which job are known, the
+ * {@link FormProber} of each form being probed, and which fetch request each one waits for. The Kafka adapter
+ * ({@link ProbeConsumer}) feeds it events and publishes what it answers.
+ *
+ * <p><b>State is kept in memory only.</b> A restart forgets every form: forms whose probe was under way are
+ * probed again from the start when a page carrying them is classified again (a re-map or re-crawl), and results
+ * that arrive for requests made before the restart are ignored. The core state ({@link FormProber#state()}) is
+ * immutable and complete, so persisting it to a compacted topic keyed {@code jobId/formId} is the intended next
+ * step; it is not built here.
+ *
+ * <p>One request per form is in flight at a time ({@link FormProber#next()} is sequential by design: verdicts of
+ * earlier submissions prune later ones). A result whose request id is not the awaited one (a redelivery, a stale
+ * result) is ignored, so redelivered results are harmless. A result that never comes stalls that form only.
+ *
+ * <p>Thread-safe: every method is synchronized (the two incoming channels run on different worker threads).
+ */
+final class FormProbes {
+    /** Why a form was not probed, or the first request of its probe. */
+    sealed interface Start permits Known, Rejected, Started {
+    }
+
+    /** The form is already known for the job (probing, done or rejected). */
+    record Known(String formId) implements Start {
+    }
+
+    /** The core rules reject the form: it is never submitted. */
+    record Rejected(String formId, FormRejection rejection) implements Start {
+    }
+
+    /** Probing started; {@code request} is the first submission to fetch. */
+    record Started(String formId, FetchRequest request) implements Start {
+    }
+
+    /**
+     * What a probe result led to: the next request to fetch, or the end of the probe with its report and, when it
+     * found informative instances, the form step to publish.
+     */
+    record Step(String formId, Optional<FetchRequest> next, Optional<ProbeReport> finished,
+                Optional<FormTemplate> template) {
+    }
+
+    /** One form being probed. */
+    private static final class Probe {
+        final String jobId;
+        final String formId;
+        final String pageUrl;
+        final int depth;
+        final FormProber prober;
+
+        Probe(String jobId, String formId, String pageUrl, int depth, FormProber prober) {
+            this.jobId = jobId;
+            this.formId = formId;
+            this.pageUrl = pageUrl;
+            this.depth = depth;
+            this.prober = prober;
+        }
+    }
+
+    private final ProbeSettings settings;
+    /** {@code jobId/formId} of every form seen (probing, finished or rejected): each form is probed once. */
+    private final Set<String> known = new HashSet<>();
+    /** Fetch request id → the probe waiting for its result. */
+    private final Map<String, Probe> awaiting = new HashMap<>();
+
+    FormProbes(ProbeSettings settings) {
+        this.settings = settings;
+    }
+
+    /**
+     * A form found on a classified page: starts probing it unless it is known or rejected.
+     *
+     * @param jobId   the job
+     * @param pageUrl the page holding the form (the result pages' parent)
+     * @param depth   the page's link depth, >= 0; result pages are one deeper
+     * @param form    the form
+     * @return what happened
+     */
+    synchronized Start onForm(String jobId, String pageUrl, int depth, FormInfo form) {
+        String formId = formId(form);
+        if (!known.add(jobId + "/" + formId)) {
+            return new Known(formId);
+        }
+        // pages-classified carries no DOM, so JavaScript is detected only by FormRules' event-level rule (no
+        // submit button, only type=button); the classifier's FormInfo has no script information.
+        FormProber prober = FormProber.start(form, false, settings, formText(form), List.of());
+        if (prober.done()) {
+            return new Rejected(formId, prober.rejection().orElseThrow());
+        }
+        Probe probe = new Probe(jobId, formId, pageUrl, depth, prober);
+        return new Started(formId, await(probe));
+    }
+
+    /**
+     * The result of a probe submission.
+     *
+     * @param request the request it answers (echoed by the fetcher)
+     * @param result  what it returned
+     * @return the next step, or empty if no probe awaits that request (stale, duplicate, or from before a restart)
+     */
+    synchronized Optional<Step> onResult(FetchRequest request, ProbeResult result) {
+        Probe probe = awaiting.remove(request.id());
+        if (probe == null) {
+            return Optional.empty();
+        }
+        probe.prober.observe(result);
+        if (!probe.prober.done()) {
+            return Optional.of(new Step(probe.formId, Optional.of(await(probe)), Optional.empty(), Optional.empty()));
+        }
+        ProbeReport report = probe.prober.report();
+        return Optional.of(new Step(probe.formId, Optional.empty(), Optional.of(report), template(probe, report)));
+    }
+
+    /** Forms being probed now. */
+    synchronized int active() {
+        return awaiting.size();
+    }
+
+    private FetchRequest await(Probe probe) {
+        ProbeRequest next = probe.prober.next().orElseThrow();
+        FetchRequest fetch = next.toFetchRequest(probe.jobId, probe.depth + 1, probe.pageUrl);
+        awaiting.put(fetch.id(), probe);
+        return fetch;
+    }
+
+    /** The form step of a finished probe, if it kept informative instances. */
+    private static Optional<FormTemplate> template(Probe probe, ProbeReport report) {
+        if (report.output().isEmpty()) {
+            return Optional.empty();
+        }
+        var form = probe.prober.state().form();
+        List<FormField> fixed = new ArrayList<>();
+        for (ProbeField f : form.fields()) {
+            if (f.role() == FieldRole.FIXED && f.defaultValue() != null) {
+                fixed.add(new FormField(f.name(), f.defaultValue()));
+            }
+        }
+        Set<String> bound = new HashSet<>();
+        List<Map<String, String>> instances = new ArrayList<>();
+        for (TemplateInstance i : report.output()) {
+            Map<String, String> values = new LinkedHashMap<>();
+            for (Binding b : i.bindings()) {
+                values.put(b.field(), b.value());
+                bound.add(b.field());
+            }
+            instances.add(values);
+        }
+        Set<String> templateFields = new LinkedHashSet<>(); // form order
+        for (ProbeField f : form.probedFields()) {
+            if (bound.contains(f.name())) {
+                templateFields.add(f.name());
+            }
+        }
+        long pruned = probe.prober.state().runs().stream().mapToLong(TemplateRun::blocked).sum();
+        return Optional.of(new FormTemplate(probe.jobId, probe.formId, probe.pageUrl, form.action(), form.method(),
+                fixed, List.copyOf(templateFields), instances, report.mode().name(), report.requests(), pruned,
+                report.coverage()));
+    }
+
+    /**
+     * The form's id within a job: {@code f-} and 12 hex digits of SHA-256 over method, action without its query,
+     * and the sorted field names. The same search form on many pages (a header search box) is one form; the page
+     * URL is not part of it for that reason.
+     */
+    static String formId(FormInfo form) {
+        String action = form.action();
+        int q = action.indexOf('?');
+        StringBuilder sb = new StringBuilder().append(form.method()).append('\n')
+                .append(q >= 0 ? action.substring(0, q) : action);
+        for (String name : new TreeSet<>(form.fields().stream().map(FormInfo.Field::name).toList())) {
+            sb.append('\n').append(name);
+        }
+        return "f-" + Hashes.sha256Hex(sb.toString()).substring(0, 12);
+    }
+
+    /**
+     * Stand-in for the form page's visible text (TF-IDF document 0): pages-classified carries no body, so the form's
+     * own labels and option labels are used. Text values then come mostly from the data regions of the order-1
+     * selection results, which the core adds as further documents.
+     */
+    static String formText(FormInfo form) {
+        StringBuilder sb = new StringBuilder();
+        for (FormInfo.Field f : form.fields()) {
+            sb.append(f.label()).append(' ');
+            for (FormInfo.Option o : f.options()) {
+                sb.append(o.label()).append(' ');
+            }
+        }
+        return sb.toString().strip();
+    }
+}
