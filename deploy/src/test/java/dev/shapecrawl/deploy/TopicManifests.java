@@ -58,6 +58,8 @@ final class TopicManifests {
                 "the output: consumers read it at their own pace"));
         SIZING.put(Topics.SAMPLE_PAGES, new Sizing(6, null,
                 "compacted: the classifier's resolved samples, read whole by every instance"));
+        SIZING.put(Topics.FORM_PROBE_STATE, new Sizing(6, null,
+                "compacted: the latest state of each form's probe, read whole by the form-prober at startup"));
     }
 
     private TopicManifests() {

@@ -17,6 +17,8 @@ public final class Topics {
     public static final String LIST_RECORDS = "list-records";
     /** Internal to the classifier: the resolved sample pages of every job, read whole by every instance. */
     public static final String SAMPLE_PAGES = "sample-pages";
+    /** Internal to the form-prober: the latest state of every form's probe, read whole when an instance starts. */
+    public static final String FORM_PROBE_STATE = "form-probe-state";
 
     /** Prefix of dead-letter topics: {@code dead-letter-topic-<topic>}, the SmallRye Kafka connector's default. */
     public static final String DEAD_LETTER_PREFIX = "dead-letter-topic-";
@@ -37,7 +39,10 @@ public final class Topics {
             new TopicContract(NAVIGATION_PATTERNS, EventType.NAVIGATION_PATTERN, "jobId", true, DEFAULT_MESSAGE_BYTES),
             new TopicContract(CRAWL_STATUS, EventType.CRAWL_STATUS, "jobId", true, DEFAULT_MESSAGE_BYTES),
             new TopicContract(LIST_RECORDS, EventType.LIST_RECORD, "pageUrl", false, DEFAULT_MESSAGE_BYTES),
-            new TopicContract(SAMPLE_PAGES, EventType.SAMPLE_PAGE, "jobId/sampleId", true, PAGE_MESSAGE_BYTES));
+            new TopicContract(SAMPLE_PAGES, EventType.SAMPLE_PAGE, "jobId/sampleId", true, PAGE_MESSAGE_BYTES),
+            // A probe's state grows with its submission log (up to max-submissions) and its selection documents.
+            new TopicContract(FORM_PROBE_STATE, EventType.FORM_PROBE_STATE, "jobId/formId", true,
+                    PAGE_MESSAGE_BYTES));
 
     private Topics() {
     }

@@ -9,11 +9,14 @@ import dev.shapecrawl.core.forms.ProbeReport;
 import dev.shapecrawl.core.forms.ProbeRequest;
 import dev.shapecrawl.core.forms.ProbeResult;
 import dev.shapecrawl.core.forms.ProbeSettings;
+import dev.shapecrawl.core.forms.ProbeState;
 import dev.shapecrawl.core.forms.TemplateInstance;
 import dev.shapecrawl.core.forms.TemplateRun;
+import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.FormField;
 import dev.shapecrawl.events.FormInfo;
+import dev.shapecrawl.events.FormProbeState;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.Hashes;
 
@@ -33,11 +36,15 @@ import java.util.TreeSet;
  * {@link FormProber} of each form being probed, and which fetch request each one waits for. The Kafka adapter
  * ({@link ProbeConsumer}) feeds it events and publishes what it answers.
  *
- * <p><b>State is kept in memory only.</b> A restart forgets every form: forms whose probe was under way are
- * probed again from the start when a page carrying them is classified again (a re-map or re-crawl), and results
- * that arrive for requests made before the restart are ignored. The core state ({@link FormProber#state()}) is
- * immutable and complete, so persisting it to a compacted topic keyed {@code jobId/formId} is the intended next
- * step; it is not built here.
+ * <p><b>State survives restarts.</b> Every change of a form's probe (started, rejected, a result observed, ended)
+ * answers the form's new {@link FormProbeState} (the core {@link FormProber#state()}, immutable and complete, as
+ * JSON, with the job, form id, page and depth), which the adapter writes to the compacted topic
+ * {@code form-probe-state} keyed {@code jobId/formId} before the submission that follows from it (a probe's final
+ * state after its form step, so a crash in between cannot lose the step). A new instance reads
+ * that topic whole and {@link #restore}s: every form becomes known again, and every unfinished probe resumes,
+ * waiting again for the submission it was waiting for ({@link FormProber#next()} is a function of the state), which
+ * the adapter re-issues. If the first result does come after all, the re-issued request's result is a duplicate
+ * and ignored like any other.
  *
  * <p>One request per form is in flight at a time ({@link FormProber#next()} is sequential by design: verdicts of
  * earlier submissions prune later ones). A result whose request id is not the awaited one (a redelivery, a stale
@@ -50,23 +57,23 @@ final class FormProbes {
     sealed interface Start permits Known, Rejected, Started {
     }
 
-    /** The form is already known for the job (probing, done or rejected). */
+    /** The form is already known for the job (probing, done or rejected): nothing changed. */
     record Known(String formId) implements Start {
     }
 
     /** The core rules reject the form: it is never submitted. */
-    record Rejected(String formId, FormRejection rejection) implements Start {
+    record Rejected(String formId, FormRejection rejection, FormProbeState state) implements Start {
     }
 
     /** Probing started; {@code request} is the first submission to fetch. */
-    record Started(String formId, FetchRequest request) implements Start {
+    record Started(String formId, FetchRequest request, FormProbeState state) implements Start {
     }
 
     /**
      * What a probe result led to: the next request to fetch, or the end of the probe with its report and, when it
-     * found informative instances, the form step to publish.
+     * found informative instances, the form step to publish; {@code state} is the form's state to persist.
      */
-    record Step(String formId, Optional<FetchRequest> next, Optional<ProbeReport> finished,
+    record Step(String formId, FormProbeState state, Optional<FetchRequest> next, Optional<ProbeReport> finished,
                 Optional<FormTemplate> template) {
     }
 
@@ -114,11 +121,34 @@ final class FormProbes {
         // pages-classified carries no DOM, so JavaScript is detected only by FormRules' event-level rule (no
         // submit button, only type=button); the classifier's FormInfo has no script information.
         FormProber prober = FormProber.start(form, false, settings, formText(form), List.of());
-        if (prober.done()) {
-            return new Rejected(formId, prober.rejection().orElseThrow());
-        }
         Probe probe = new Probe(jobId, formId, pageUrl, depth, prober);
-        return new Started(formId, await(probe));
+        if (prober.done()) {
+            return new Rejected(formId, prober.rejection().orElseThrow(), saved(probe));
+        }
+        return new Started(formId, await(probe), saved(probe));
+    }
+
+    /**
+     * Rebuilds this instance's state from persisted form states (the latest of each form, as read from
+     * {@code form-probe-state}): every form is known again, and every unfinished probe waits again for the
+     * submission it was waiting for.
+     *
+     * @param states the latest state of each form
+     * @return the submissions of the unfinished probes, to be issued again (their results may never have come)
+     */
+    synchronized List<FetchRequest> restore(Iterable<FormProbeState> states) {
+        List<FetchRequest> reissue = new ArrayList<>();
+        for (FormProbeState saved : states) {
+            if (!known.add(saved.key())) {
+                continue;
+            }
+            ProbeState state = EventCodec.mapper().convertValue(saved.state(), ProbeState.class);
+            FormProber prober = FormProber.resume(state);
+            if (!prober.done()) {
+                reissue.add(await(new Probe(saved.jobId(), saved.formId(), saved.pageUrl(), saved.depth(), prober)));
+            }
+        }
+        return reissue;
     }
 
     /**
@@ -135,10 +165,19 @@ final class FormProbes {
         }
         probe.prober.observe(result);
         if (!probe.prober.done()) {
-            return Optional.of(new Step(probe.formId, Optional.of(await(probe)), Optional.empty(), Optional.empty()));
+            FetchRequest next = await(probe);
+            return Optional.of(new Step(probe.formId, saved(probe), Optional.of(next), Optional.empty(),
+                    Optional.empty()));
         }
         ProbeReport report = probe.prober.report();
-        return Optional.of(new Step(probe.formId, Optional.empty(), Optional.of(report), template(probe, report)));
+        return Optional.of(new Step(probe.formId, saved(probe), Optional.empty(), Optional.of(report),
+                template(probe, report)));
+    }
+
+    /** The form's state to persist. */
+    private static FormProbeState saved(Probe probe) {
+        return new FormProbeState(probe.jobId, probe.formId, probe.pageUrl, probe.depth,
+                EventCodec.mapper().valueToTree(probe.prober.state()));
     }
 
     /** Forms being probed now. */

@@ -5,6 +5,7 @@ import dev.shapecrawl.core.forms.ProbeResult;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.FormInfo;
+import dev.shapecrawl.events.FormProbeState;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.PageFetched;
@@ -13,15 +14,19 @@ import dev.shapecrawl.events.Topics;
 import dev.shapecrawl.messaging.Inbound;
 import dev.shapecrawl.messaging.Outbound;
 import io.quarkus.runtime.Startup;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -41,8 +46,16 @@ import java.util.concurrent.CompletionStage;
  *       {@link FormTemplate} goes to {@code form-templates}.</li>
  * </ol>
  *
+ * <p><b>Probe state survives restarts.</b> Every change of a form's probe is written to the compacted topic
+ * {@code form-probe-state} (key {@code jobId/formId}, {@link FormProbeState}) before the submission that follows
+ * from it is published; the final state of a probe is written after its form step, so that a crash in between ends
+ * the probe again rather than losing the step (which may then be published twice). When the instance starts, before any event is consumed, it reads that
+ * topic whole ({@link ProbeStateTopic}), restores every form ({@link FormProbes#restore}) and, once started,
+ * re-issues the awaited submission of every unfinished probe (a result that does come twice is ignored by request
+ * matching).
+ *
  * <p><b>Delivery: at least once.</b> An incoming event is acknowledged only after what it caused is acknowledged by
- * the broker. Probe state is in memory ({@link FormProbes}: a restart forgets it). A malformed event goes to
+ * the broker. A malformed event goes to
  * {@code dead-letter-topic-<topic>} with its reason ({@link Inbound}); so does an event whose processing throws or
  * whose output the broker refuses.
  *
@@ -60,6 +73,10 @@ public class ProbeConsumer {
     public static final String REQUESTS = Topics.FETCH_REQUESTS;
     /** Outgoing channel of form steps, named as its topic. */
     public static final String TEMPLATES = Topics.FORM_TEMPLATES;
+    /** Outgoing channel of the probes' states, named as its topic. */
+    public static final String STATES = Topics.FORM_PROBE_STATE;
+    /** How long reading {@code form-probe-state} at startup may take. */
+    static final Duration RESTORE_TIMEOUT = Duration.ofMinutes(2);
     /** How a PROBE request's purpose appears in the compact JSON the codec writes. */
     static final String PROBE_MARKER = "\"purpose\":\"" + Purpose.PROBE.name() + "\"";
 
@@ -70,15 +87,37 @@ public class ProbeConsumer {
     private final FormProberMetrics metrics;
     private final MutinyEmitter<String> requests;
     private final MutinyEmitter<String> templates;
+    private final MutinyEmitter<String> states;
+    /** The awaited submissions of the probes restored at startup, re-issued once the channels run. */
+    private final List<FetchRequest> resumed;
 
     ProbeConsumer(FormProbes probes, ResultPages resultPages, FormProberMetrics metrics,
                   @Channel(REQUESTS) MutinyEmitter<String> requests,
-                  @Channel(TEMPLATES) MutinyEmitter<String> templates) {
+                  @Channel(TEMPLATES) MutinyEmitter<String> templates,
+                  @Channel(STATES) MutinyEmitter<String> states,
+                  @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
         this.probes = probes;
         this.resultPages = resultPages;
         this.metrics = metrics;
         this.requests = requests;
         this.templates = templates;
+        this.states = states;
+        // Restored here, before this bean's incoming methods can run: no event meets a partial state.
+        List<FormProbeState> saved = ProbeStateTopic.readAll(bootstrapServers, RESTORE_TIMEOUT);
+        this.resumed = probes.restore(saved);
+        LOG.infof("restored %d forms from %s: %d probes resume", saved.size(), STATES, resumed.size());
+    }
+
+    /** Re-issues the awaited submission of every probe restored at startup. */
+    void resume(@Observes StartupEvent event) {
+        for (FetchRequest r : resumed) {
+            LOG.infof("job %s: probe resumed, submission %s issued again", r.jobId(), r.url());
+            request(r).whenComplete((v, failure) -> {
+                if (failure != null) {
+                    LOG.errorf(failure, "job %s: resumed submission %s could not be published", r.jobId(), r.url());
+                }
+            });
+        }
     }
 
     /** Starts probing the new forms of a classified page; completes once its first requests are acknowledged. */
@@ -103,8 +142,9 @@ public class ProbeConsumer {
                     metrics.form(FormProberMetrics.STARTED);
                     LOG.infof("job %s: probing form %s (%s %s) found on %s", page.jobId(), s.formId(),
                             form.method(), form.action(), page.finalUrl());
-                    sends.add(request(s.request()));
+                    sends.add(persist(s.state()).thenCompose(v -> request(s.request())));
                 } else if (start instanceof FormProbes.Rejected r) {
+                    sends.add(persist(r.state()));
                     metrics.rejectedForm(r.rejection().reason());
                     LOG.infof("job %s: form %s (%s) on %s is never submitted: %s %s (%s)", page.jobId(), r.formId(),
                             form.action(), page.finalUrl(), r.rejection().reason(), r.rejection().field(),
@@ -149,7 +189,10 @@ public class ProbeConsumer {
             }
             metrics.result(FormProberMetrics.OBSERVED);
             FormProbes.Step s = step.get();
-            s.next().ifPresent(next -> sends.add(request(next)));
+            if (s.next().isPresent()) {
+                FetchRequest next = s.next().get();
+                sends.add(persist(s.state()).thenCompose(v -> request(next)));
+            }
             if (s.finished().isPresent()) {
                 ProbeReport report = s.finished().get();
                 LOG.infof("job %s: probe of form %s ended (%s): %d requests, %d informative instances kept,"
@@ -157,13 +200,23 @@ public class ProbeConsumer {
                         report.returnedInstances(), report.coverage());
                 metrics.probe(s.template().isPresent() ? FormProberMetrics.TEMPLATE
                         : FormProberMetrics.UNINFORMATIVE);
-                s.template().ifPresent(t -> sends.add(Outbound.send(templates, t.jobId(), t)));
+                // The form step first, then the final state: a crash in between restores the probe still waiting
+                // for its last result, which then ends it again (the form step may be published twice).
+                CompletableFuture<Void> template = s.template()
+                        .map(t -> Outbound.send(templates, t.jobId(), t))
+                        .orElseGet(() -> CompletableFuture.completedFuture(null));
+                sends.add(template.thenCompose(v -> persist(s.state())));
             }
         } catch (RuntimeException e) {
             LOG.errorf(e, "probe result %s could not be processed", request.url());
             return message.nack(e);
         }
         return settle(message, sends, request.url());
+    }
+
+    /** Writes a form's state; what follows from it is published once this is acknowledged. */
+    private CompletableFuture<Void> persist(FormProbeState state) {
+        return Outbound.send(states, state.key(), state);
     }
 
     private CompletableFuture<Void> request(FetchRequest r) {

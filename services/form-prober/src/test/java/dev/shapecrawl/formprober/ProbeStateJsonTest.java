@@ -15,7 +15,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Groundwork for persisting probes (not used by the service yet, which keeps state in memory): the core's
+ * What persisting probes ({@code form-probe-state}, {@link FormProbes#restore}) relies on: the core's
  * {@link ProbeState} survives a JSON round trip through the events' mapper, and a prober resumed from it asks for
  * the same submission and ends with the same report as one that never stopped.
  */
