@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * SWLE's grouping of one element's child records (Agostinho 2015 §4.2; spec §4.1–§4.5): derivation, record
@@ -29,11 +30,12 @@ final class Grouping {
      *
      * @param records   the element's non-null child records, in document order
      * @param settings  the settings
-     * @param container the element's path (for {@link ExtractedList#container()})
+     * @param container the element's path (for {@link ExtractedList#container()}), asked for only when a list is
+     *                  found: computing it walks the element's ancestors and siblings
      * @param sink      receives the lists found, in order
      * @return true if at least one list was found (the element then returns null upward, spec §4.0)
      */
-    static boolean group(List<TextRecord> records, SwleSettings settings, String container,
+    static boolean group(List<TextRecord> records, SwleSettings settings, Supplier<String> container,
                          List<FoundList> sink) {
         int n = records.size();
         if (n < settings.rl() || n - settings.nd() <= 0) {
@@ -87,7 +89,7 @@ final class Grouping {
      * @return true if the records form a list (added to {@code sink})
      */
     static boolean groupSiblings(List<TextRecord> records, boolean structural, SwleSettings settings,
-                                 String container, List<FoundList> sink) {
+                                 Supplier<String> container, List<FoundList> sink) {
         if (records.size() < settings.rl()) {
             return false;
         }
@@ -136,7 +138,8 @@ final class Grouping {
 
     /** Validation (spec §4.3) and separation with column pruning (§4.4) of one similar-record group. */
     private static FoundList validateAndSeparate(List<TextRecord> members, Set<String> separatorSet,
-                                                     SwleSettings settings, String container, int ordinal,
+                                                     SwleSettings settings, Supplier<String> container,
+                                                     int ordinal,
                                                      boolean bySeparation) {
         if (members.size() < settings.rl()) {
             return null;
@@ -185,6 +188,6 @@ final class Grouping {
             return null;
         }
         List<List<String>> pruned = rows.stream().map(r -> kept.stream().map(r::get).toList()).toList();
-        return new FoundList(new ExtractedList(container, ordinal, standard.render(), sep, kept, pruned), rows);
+        return new FoundList(new ExtractedList(container.get(), ordinal, standard.render(), sep, kept, pruned), rows);
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -146,7 +147,10 @@ public final class SwleExtractor {
     }
 
     private boolean findLists(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {
-        String container = path(element);
+        // The path walks the element's ancestors and their siblings: computed once, and only for a list (eagerly,
+        // every li of a long list would pay for its index among its siblings, quadratic in the list's length).
+        String[] path = new String[1];
+        Supplier<String> container = () -> path[0] != null ? path[0] : (path[0] = path(element));
         if (settings.has(Addition.SIBLINGS) && sameElementTag(tags)
                 && Grouping.groupSiblings(records, records.stream().allMatch(TextRecord::isStructural), settings,
                 container, sink)) {

@@ -82,10 +82,11 @@ final class ListScoring {
         int partial = 0;
         int unrelated = 0;
         for (ExtractedList e : extracted) {
+            List<Map<String, Integer>> rowWords = e.rows().stream().map(r -> words(String.join(" ", r))).toList();
             int bestList = -1;
             int bestMatches = 0;
             for (int li = 0; li < labelled.size(); li++) {
-                int m = matches(e, labelled.get(li));
+                int m = matches(rowWords, labelled.get(li));
                 // ties (pages repeat identical lists: a book's table of contents and each chapter's) go to a list
                 // not yet found, so one list is not credited for its twins
                 if (m > bestMatches || (m == bestMatches && m > 0 && found[bestList] && !found[li])) {
@@ -117,11 +118,10 @@ final class ListScoring {
     }
 
     /** How many of the list's rows match distinct records of one labelled list, one to one, in order. */
-    private static int matches(ExtractedList e, List<Map<String, Integer>> records) {
+    private static int matches(List<Map<String, Integer>> rows, List<Map<String, Integer>> records) {
         boolean[] taken = new boolean[records.size()];
         int n = 0;
-        for (List<String> row : e.rows()) {
-            Map<String, Integer> rw = words(String.join(" ", row));
+        for (Map<String, Integer> rw : rows) {
             for (int i = 0; i < records.size(); i++) {
                 if (!taken[i] && rowMatches(rw, records.get(i))) {
                     taken[i] = true;

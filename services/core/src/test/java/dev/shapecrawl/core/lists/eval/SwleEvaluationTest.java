@@ -78,15 +78,18 @@ class SwleEvaluationTest {
             settings.add(SwleSettings.thesis(n).improved());
         }
         Map<String, ListScoring.Counts> results = new LinkedHashMap<>();
+        Map<String, Map<String, ListScoring.Counts>> pagesBySetting = new LinkedHashMap<>();
         for (SwleSettings s : settings) {
-            ListScoring.Counts c = total(run(s));
+            Map<String, ListScoring.Counts> byPage = run(s);
+            pagesBySetting.put(s.name(), byPage);
+            ListScoring.Counts c = total(byPage);
             results.put(s.name(), c);
             out.append(c.row(s.name() + (s.equals(SwleSettings.defaults()) ? " (default)" : ""))).append('\n');
         }
         out.append("\nBy source family, faithful S2 beside the default:\n\n| family | pages | S2 P / R | default P / R |\n"
                 + "|---|---|---|---|\n");
-        Map<String, ListScoring.Counts> faithfulPages = run(s2);
-        Map<String, ListScoring.Counts> defaultPages = run(SwleSettings.defaults());
+        Map<String, ListScoring.Counts> faithfulPages = pagesBySetting.get(s2.name());
+        Map<String, ListScoring.Counts> defaultPages = pagesBySetting.get(SwleSettings.defaults().name());
         Map<String, List<String>> families = new TreeMap<>();
         pages.forEach(p -> families.computeIfAbsent(p.family(), k -> new ArrayList<>()).add(p.id()));
         for (Map.Entry<String, List<String>> f : families.entrySet()) {
