@@ -12,7 +12,8 @@ import java.util.Map;
  * The crawl pipeline as separate processes against the test broker: fetcher (loopback allowed, no politeness
  * delay: the sites are local), classifier, extractor and pattern service (its own state directory; its Kafka Streams
  * consumer's session timeout is 6 s, the broker's minimum, instead of 45 s, so that after a crash the group gives
- * the killed instance's tasks to the restarted one within seconds: the default only makes a crash test wait).
+ * the killed instance's tasks to the restarted one within seconds: the default only makes a crash test wait); with
+ * {@link #startWithForms}, the form-prober too.
  */
 final class Stack implements AutoCloseable {
     final ServiceProcess fetcher;
@@ -20,17 +21,29 @@ final class Stack implements AutoCloseable {
     final ServiceProcess extractor;
     ServiceProcess pattern;
     final Path patternState;
+    final ServiceProcess formProber;
 
     private Stack(ServiceProcess fetcher, ServiceProcess classifier, ServiceProcess extractor, ServiceProcess pattern,
-                  Path patternState) {
+                  Path patternState, ServiceProcess formProber) {
         this.fetcher = fetcher;
         this.classifier = classifier;
         this.extractor = extractor;
         this.pattern = pattern;
         this.patternState = patternState;
+        this.formProber = formProber;
     }
 
+    /** The four services of the link crawl; a mapping that meets forms waits for no verdict. */
     static Stack start(String label) throws IOException {
+        return start(label, false);
+    }
+
+    /** The five services: forms met by a mapping are probed and their form steps followed. */
+    static Stack startWithForms(String label) throws IOException {
+        return start(label, true);
+    }
+
+    private static Stack start(String label, boolean forms) throws IOException {
         String bootstrap = TestKafka.bootstrapServers();
         ServiceProcess fetcher = ServiceProcess.start("fetcher", label, Map.of(
                 "kafka.bootstrap.servers", bootstrap,
@@ -40,12 +53,16 @@ final class Stack implements AutoCloseable {
                 "kafka.bootstrap.servers", bootstrap));
         ServiceProcess extractor = ServiceProcess.start("extractor", label, Map.of(
                 "kafka.bootstrap.servers", bootstrap));
+        ServiceProcess formProber = forms ? ServiceProcess.start("form-prober", label, Map.of(
+                "kafka.bootstrap.servers", bootstrap)) : null;
         Path state = Files.createTempDirectory("e2e-pattern-state");
-        return new Stack(fetcher, classifier, extractor, startPattern(label, state), state);
+        return new Stack(fetcher, classifier, extractor, startPattern(label, state, forms), state, formProber);
     }
 
-    static ServiceProcess startPattern(String label, Path state) throws IOException {
+    private static ServiceProcess startPattern(String label, Path state, boolean forms) throws IOException {
         Map<String, String> props = new HashMap<>();
+        // without a form-prober no verdict comes: a mapping that met a form would wait the whole default
+        props.put("shapecrawl.pattern.form-wait-ms", forms ? "120000" : "0");
         props.put("kafka.bootstrap.servers", TestKafka.bootstrapServers());
         props.put("kafka-streams.state.dir", state.toString());
         props.put("kafka-streams.consumer.session.timeout.ms", "6000");
@@ -56,12 +73,12 @@ final class Stack implements AutoCloseable {
     /** Kills the pattern service (SIGKILL) and starts it again on the same state directory. */
     void crashAndRestartPattern(String label) throws IOException, InterruptedException {
         pattern.kill();
-        pattern = startPattern(label, patternState);
+        pattern = startPattern(label, patternState, formProber != null);
     }
 
     @Override
     public void close() throws InterruptedException {
-        for (ServiceProcess p : new ServiceProcess[]{pattern, extractor, classifier, fetcher}) {
+        for (ServiceProcess p : new ServiceProcess[]{pattern, formProber, extractor, classifier, fetcher}) {
             if (p != null) {
                 p.close();
             }

@@ -18,7 +18,6 @@ import dev.shapecrawl.events.FormField;
 import dev.shapecrawl.events.FormInfo;
 import dev.shapecrawl.events.FormProbeState;
 import dev.shapecrawl.events.FormTemplate;
-import dev.shapecrawl.events.Hashes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The per-form probing state of this instance, without I/O: which forms of which job are known, the
@@ -61,8 +59,9 @@ final class FormProbes {
     record Known(String formId) implements Start {
     }
 
-    /** The core rules reject the form: it is never submitted. */
-    record Rejected(String formId, FormRejection rejection, FormProbeState state) implements Start {
+    /** The core rules reject the form: it is never submitted; {@code verdict} says so on {@code form-templates}. */
+    record Rejected(String formId, FormRejection rejection, FormProbeState state, FormTemplate verdict)
+            implements Start {
     }
 
     /** Probing started; {@code request} is the first submission to fetch. */
@@ -70,8 +69,9 @@ final class FormProbes {
     }
 
     /**
-     * What a probe result led to: the next request to fetch, or the end of the probe with its report and, when it
-     * found informative instances, the form step to publish; {@code state} is the form's state to persist.
+     * What a probe result led to: the next request to fetch, or the end of the probe with its report and what to
+     * publish on {@code form-templates} (the form step when it found informative instances, else the verdict
+     * UNINFORMATIVE); {@code state} is the form's state to persist.
      */
     record Step(String formId, FormProbeState state, Optional<FetchRequest> next, Optional<ProbeReport> finished,
                 Optional<FormTemplate> template) {
@@ -114,16 +114,20 @@ final class FormProbes {
      * @return what happened
      */
     synchronized Start onForm(String jobId, String pageUrl, int depth, FormInfo form) {
-        String formId = formId(form);
+        String formId = form.id();
         if (!known.add(jobId + "/" + formId)) {
             return new Known(formId);
         }
-        // pages-classified carries no DOM, so JavaScript is detected only by FormRules' event-level rule (no
-        // submit button, only type=button); the classifier's FormInfo has no script information.
-        FormProber prober = FormProber.start(form, false, settings, formText(form), List.of());
+        // the classifier found JavaScript in the form's DOM (FormInfo.scripted); FormRules adds the event-level rule
+        FormProber prober = FormProber.start(form, form.scripted(), settings, formText(form), List.of());
         Probe probe = new Probe(jobId, formId, pageUrl, depth, prober);
         if (prober.done()) {
-            return new Rejected(formId, prober.rejection().orElseThrow(), saved(probe));
+            FormRejection rejection = prober.rejection().orElseThrow();
+            FormTemplate verdict = new FormTemplate(jobId, formId, pageUrl, form.action(), form.method(), List.of(),
+                    List.of(), List.of(), prober.state().settings().mode().name(), 0, 0, 0,
+                    FormTemplate.Outcome.REJECTED, rejection.reason() + " " + rejection.field() + ": "
+                    + rejection.detail());
+            return new Rejected(formId, rejection, saved(probe), verdict);
         }
         return new Started(formId, await(probe), saved(probe));
     }
@@ -192,15 +196,19 @@ final class FormProbes {
         return fetch;
     }
 
-    /** The form step of a finished probe, if it kept informative instances. */
+    /** The form step of a finished probe, or its verdict UNINFORMATIVE when it kept no instance. */
     private static Optional<FormTemplate> template(Probe probe, ProbeReport report) {
-        if (report.output().isEmpty()) {
-            return Optional.empty();
-        }
         var form = probe.prober.state().form();
+        if (report.output().isEmpty()) {
+            return Optional.of(new FormTemplate(probe.jobId, probe.formId, probe.pageUrl, form.action(),
+                    form.method(), List.of(), List.of(), List.of(), report.mode().name(), report.requests(), 0,
+                    report.coverage(), FormTemplate.Outcome.UNINFORMATIVE, "probe ended (" + report.stop()
+                    + ") with no informative instance"));
+        }
         List<FormField> fixed = new ArrayList<>();
         for (ProbeField f : form.fields()) {
-            if (f.role() == FieldRole.FIXED && f.defaultValue() != null) {
+            // every field the probe submitted at its default: a crawl's submission of an instance is the probe's
+            if (f.role() != FieldRole.OMITTED && f.defaultValue() != null) {
                 fixed.add(new FormField(f.name(), f.defaultValue()));
             }
         }
@@ -223,23 +231,7 @@ final class FormProbes {
         long pruned = probe.prober.state().runs().stream().mapToLong(TemplateRun::blocked).sum();
         return Optional.of(new FormTemplate(probe.jobId, probe.formId, probe.pageUrl, form.action(), form.method(),
                 fixed, List.copyOf(templateFields), instances, report.mode().name(), report.requests(), pruned,
-                report.coverage()));
-    }
-
-    /**
-     * The form's id within a job: {@code f-} and 12 hex digits of SHA-256 over method, action without its query,
-     * and the sorted field names. The same search form on many pages (a header search box) is one form; the page
-     * URL is not part of it for that reason.
-     */
-    static String formId(FormInfo form) {
-        String action = form.action();
-        int q = action.indexOf('?');
-        StringBuilder sb = new StringBuilder().append(form.method()).append('\n')
-                .append(q >= 0 ? action.substring(0, q) : action);
-        for (String name : new TreeSet<>(form.fields().stream().map(FormInfo.Field::name).toList())) {
-            sb.append('\n').append(name);
-        }
-        return "f-" + Hashes.sha256Hex(sb.toString()).substring(0, 12);
+                report.coverage(), FormTemplate.Outcome.INFORMATIVE, null));
     }
 
     /**

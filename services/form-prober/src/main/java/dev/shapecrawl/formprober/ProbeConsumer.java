@@ -42,8 +42,9 @@ import java.util.concurrent.CompletionStage;
  *       counted and logged with its reason and never submitted — and otherwise probed: its first submission goes
  *       to {@code fetch-requests} with purpose PROBE;</li>
  *   <li>{@code pages-fetched}, purpose PROBE only: the result page is read ({@link ResultPages}), observed by the
- *       form's prober, and its next submission published; when the probe ends with informative instances, a
- *       {@link FormTemplate} goes to {@code form-templates}.</li>
+ *       form's prober, and its next submission published; when the probe ends, a {@link FormTemplate} goes to
+ *       {@code form-templates}: the form step if it kept informative instances, else the verdict UNINFORMATIVE
+ *       (a rejected form's verdict REJECTED goes there when it is met), so every form a job met is settled.</li>
  * </ol>
  *
  * <p><b>Probe state survives restarts.</b> Every change of a form's probe is written to the compacted topic
@@ -144,7 +145,9 @@ public class ProbeConsumer {
                             form.method(), form.action(), page.finalUrl());
                     sends.add(persist(s.state()).thenCompose(v -> request(s.request())));
                 } else if (start instanceof FormProbes.Rejected r) {
-                    sends.add(persist(r.state()));
+                    // the verdict first: a crash before the state is written rejects the form again, harmlessly
+                    sends.add(Outbound.send(templates, r.verdict().jobId(), r.verdict())
+                            .thenCompose(v -> persist(r.state())));
                     metrics.rejectedForm(r.rejection().reason());
                     LOG.infof("job %s: form %s (%s) on %s is never submitted: %s %s (%s)", page.jobId(), r.formId(),
                             form.action(), page.finalUrl(), r.rejection().reason(), r.rejection().field(),
@@ -198,8 +201,8 @@ public class ProbeConsumer {
                 LOG.infof("job %s: probe of form %s ended (%s): %d requests, %d informative instances kept,"
                         + " %d distinct records", request.jobId(), s.formId(), report.stop(), report.requests(),
                         report.returnedInstances(), report.coverage());
-                metrics.probe(s.template().isPresent() ? FormProberMetrics.TEMPLATE
-                        : FormProberMetrics.UNINFORMATIVE);
+                metrics.probe(s.template().filter(FormTemplate::informative).isPresent()
+                        ? FormProberMetrics.TEMPLATE : FormProberMetrics.UNINFORMATIVE);
                 // The form step first, then the final state: a crash in between restores the probe still waiting
                 // for its last result, which then ends it again (the form step may be published twice).
                 CompletableFuture<Void> template = s.template()

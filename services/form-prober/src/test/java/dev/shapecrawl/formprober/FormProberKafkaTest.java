@@ -28,6 +28,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,7 @@ class FormProberKafkaTest {
         classified(job, "about.html", List.of(Catalogue.searchForm()));
 
         Set<String> answered = new HashSet<>();
+        List<FormTemplate> verdicts = new ArrayList<>();
         FormTemplate template = null;
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (template == null) {
@@ -90,14 +92,26 @@ class FormProberKafkaTest {
                     kafka.send(Topics.PAGES_FETCHED, result.key(), EventCodec.encode(result));
                 }
             }
-            template = kafka.readFor(Topics.FORM_TEMPLATES, Duration.ofMillis(100)).stream()
+            kafka.readFor(Topics.FORM_TEMPLATES, Duration.ofMillis(100)).stream()
                     .map(r -> EventCodec.decode(EventType.FORM_TEMPLATE, r.value()))
-                    .filter(t -> t.jobId().equals(job)).findFirst().orElse(null);
+                    .filter(t -> t.jobId().equals(job)).forEach(verdicts::add);
+            template = verdicts.stream().filter(FormTemplate::informative).findFirst().orElse(null);
         }
+        // every form the job met is settled on form-templates: the two never submitted with their reason
+        Map<String, FormTemplate> byForm = new HashMap<>();
+        verdicts.forEach(v -> byForm.put(v.formId(), v));
+        assertEquals(3, byForm.size(), verdicts.toString());
+        FormTemplate login = byForm.get(Catalogue.loginForm().id());
+        assertEquals(FormTemplate.Outcome.REJECTED, login.outcome());
+        assertTrue(login.reason().startsWith("PASSWORD"), login.reason());
+        assertTrue(login.informativeInstances().isEmpty());
+        assertEquals(FormTemplate.Outcome.REJECTED, byForm.get(Catalogue.javaScriptForm().id()).outcome());
+        assertTrue(byForm.get(Catalogue.javaScriptForm().id()).reason().startsWith("JAVASCRIPT"),
+                byForm.get(Catalogue.javaScriptForm().id()).reason());
 
         assertEquals(Catalogue.SITE + "search", template.action());
         assertEquals(Catalogue.SITE + "index.html", template.pageUrl());
-        assertEquals(FormProbes.formId(Catalogue.searchForm()), template.formId());
+        assertEquals(Catalogue.searchForm().id(), template.formId());
         assertEquals("ITP", template.mode());
         assertTrue(template.templateFields().contains("genre"), template.templateFields().toString());
         assertTrue(template.informativeInstances().containsAll(List.of(Map.of("genre", "jazz"),
@@ -154,7 +168,7 @@ class FormProberKafkaTest {
     @Order(Integer.MAX_VALUE)
     void aProbeRestoredFromTheStateTopicContinuesToTheSameFormStep() {
         String job = "probe-restart";
-        String formKey = job + "/" + FormProbes.formId(Catalogue.searchForm());
+        String formKey = job + "/" + Catalogue.searchForm().id();
         classified(job, "index.html", List.of(Catalogue.searchForm()));
 
         // Answer the first submissions, then leave one unanswered: the moment of the "crash".

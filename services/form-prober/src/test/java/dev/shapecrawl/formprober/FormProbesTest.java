@@ -1,11 +1,13 @@
 package dev.shapecrawl.formprober;
 
 import dev.shapecrawl.core.forms.FormRejection;
+import dev.shapecrawl.core.forms.FormSubmissions;
 import dev.shapecrawl.core.forms.ProbeResult;
 import dev.shapecrawl.core.forms.ProbeSettings;
 import dev.shapecrawl.core.lists.SwleExtractor;
 import dev.shapecrawl.core.lists.SwleSettings;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.FormField;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.Purpose;
 import org.junit.jupiter.api.Test;
@@ -56,8 +58,14 @@ class FormProbesTest {
         FormTemplate t = template.orElseThrow();
         // The distinctness filter keeps the instances that cover the records seen: here the genre ones.
         assertTrue(t.templateFields().contains("genre"), t.templateFields().toString());
-        assertEquals(List.of(new dev.shapecrawl.events.FormField("lang", "en"),
-                new dev.shapecrawl.events.FormField("go", "Search")), t.fixedFields());
+        // every field the probe submitted at its default, in form order: a crawl submits what the probe did
+        assertEquals(List.of(new FormField("genre", ""), new FormField("decade", ""), new FormField("lang", "en"),
+                new FormField("go", "Search")), t.fixedFields());
+        List<FetchRequest> again = FormSubmissions.requests(t, "job", Purpose.CRAWL, 1, Catalogue.SITE, 1_000);
+        assertEquals(t.informativeInstances().size(), again.size());
+        for (FetchRequest r : again) {
+            assertTrue(urls.contains(r.url()), "a crawl's submission is one the probe made: " + r.url());
+        }
         assertTrue(t.informativeInstances().contains(Map.of("genre", "jazz")), t.informativeInstances().toString());
         assertEquals(urls.size(), t.submissions());
         assertTrue(t.distinctRecords() >= 20, "distinct records " + t.distinctRecords());

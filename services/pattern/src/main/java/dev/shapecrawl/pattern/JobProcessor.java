@@ -13,6 +13,7 @@ import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Topics;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -21,6 +22,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -53,10 +55,22 @@ final class JobProcessor implements Processor<String, String, String, String> {
         KeyValueStore<String, String> urls = context.getStateStore(PatternTopology.URLS_STORE);
         KeyValueStore<String, String> targets = context.getStateStore(PatternTopology.TARGETS_STORE);
         KeyValueStore<String, String> parked = context.getStateStore(PatternTopology.PARKED_STORE);
+        KeyValueStore<String, String> forms = context.getStateStore(PatternTopology.FORMS_STORE);
         NavigationPatternGenerator generator = new NavigationPatternGenerator(
                 PatternSettings.fromProperties(config.generator()));
-        coordinator = new CrawlCoordinator(new StreamsCrawlStore(jobs, urls, targets, parked), new Output(), generator,
-                System::currentTimeMillis);
+        coordinator = new CrawlCoordinator(new StreamsCrawlStore(jobs, urls, targets, parked, forms), new Output(),
+                generator, System::currentTimeMillis, config.formWaitMs());
+        // A mapping waiting for form verdicts alone receives no event: the clock ends the wait.
+        context.schedule(Duration.ofMillis(config.clockIntervalMs()), PunctuationType.WALL_CLOCK_TIME, this::tick);
+    }
+
+    private void tick(long nowMs) {
+        inputTimestamp = nowMs;
+        try {
+            coordinator.onClock(nowMs);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "the form wait could not be checked; the next tick tries again");
+        }
     }
 
     @Override
@@ -70,6 +84,8 @@ final class JobProcessor implements Processor<String, String, String, String> {
                         coordinator.onSample(EventCodec.decode(EventType.CRAWL_SAMPLE, record.value()));
                 case Topics.PAGES_CLASSIFIED ->
                         coordinator.onPage(EventCodec.decode(EventType.PAGE_CLASSIFIED, record.value()));
+                case Topics.FORM_TEMPLATES ->
+                        coordinator.onFormTemplate(EventCodec.decode(EventType.FORM_TEMPLATE, record.value()));
                 default -> throw new IllegalStateException("no handler for topic " + topic);
             }
         } catch (InvalidEventException e) {

@@ -24,4 +24,13 @@ public interface PatternConfig {
      */
     @WithDefault("500")
     long statusIntervalMs();
+
+    /**
+     * How long a mapping with nothing outstanding waits for the form-prober's verdicts on the forms it met (ms,
+     * >= 0); then it ends without them (core {@code CrawlCoordinator}).
+     */
+    long formWaitMs();
+
+    /** How often the form wait is checked, by wall-clock punctuation (ms, >= 1). */
+    long clockIntervalMs();
 }

@@ -12,19 +12,19 @@ import org.apache.kafka.streams.state.Stores;
 import java.util.List;
 
 /**
- * The pattern service's Kafka Streams topology: one processor ({@link JobProcessor}) fed by the three job-keyed
- * inputs, owning the jobs' crawl state in four persistent stores, writing to the three outputs and to a
+ * The pattern service's Kafka Streams topology: one processor ({@link JobProcessor}) fed by the four job-keyed
+ * inputs, owning the jobs' crawl state in five persistent stores, writing to the three outputs and to a
  * dead-letter topic per input.
  *
  * <pre>
- *   crawl-seeds ──┐                       ┌─▶ fetch-requests        (key host)
- *   crawl-samples ├─▶ jobs [pattern-jobs, ├─▶ navigation-patterns   (key jobId)
- *   pages-classified ┘  pattern-urls,     ├─▶ crawl-status          (key jobId)
- *                       pattern-targets,  └─▶ dead-letter-topic-&lt;input&gt; (malformed events, with the reason)
- *                       pattern-parked]
+ *   crawl-seeds ──┐                          ┌─▶ fetch-requests        (key host)
+ *   crawl-samples ├─▶ jobs [pattern-jobs,    ├─▶ navigation-patterns   (key jobId)
+ *   pages-classified ┤  pattern-urls,        ├─▶ crawl-status          (key jobId)
+ *   form-templates ──┘  pattern-targets,     └─▶ dead-letter-topic-&lt;input&gt; (malformed events, with the reason)
+ *                       pattern-parked, pattern-forms]
  * </pre>
  *
- * <p>Every input is keyed by job id and the three topics must have the same partition count, so partition
+ * <p>Every input is keyed by job id and the four topics must have the same partition count, so partition
  * {@code i} of each goes to task {@code i} and a job's events meet its state on one task (co-partitioning).
  */
 @ApplicationScoped
@@ -37,9 +37,11 @@ public class PatternTopology {
     public static final String TARGETS_STORE = "pattern-targets";
     /** Job, traversal, discovery order → an answer that arrived early and waits for its turn. */
     public static final String PARKED_STORE = "pattern-parked";
+    /** Job, form id → the form-prober's latest verdict on the form (form steps). */
+    public static final String FORMS_STORE = "pattern-forms";
     /** The inputs, all keyed by job id. */
     public static final List<String> INPUTS = List.of(Topics.CRAWL_SEEDS, Topics.CRAWL_SAMPLES,
-            Topics.PAGES_CLASSIFIED);
+            Topics.PAGES_CLASSIFIED, Topics.FORM_TEMPLATES);
 
     static final String PROCESSOR = "jobs";
 
@@ -59,7 +61,7 @@ public class PatternTopology {
             topology.addSource(input, keys, values, input);
         }
         topology.addProcessor(PROCESSOR, () -> new JobProcessor(config), INPUTS.toArray(String[]::new));
-        for (String store : List.of(JOBS_STORE, URLS_STORE, TARGETS_STORE, PARKED_STORE)) {
+        for (String store : List.of(JOBS_STORE, URLS_STORE, TARGETS_STORE, PARKED_STORE, FORMS_STORE)) {
             topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
                     Serdes.String(), Serdes.String()), PROCESSOR);
         }

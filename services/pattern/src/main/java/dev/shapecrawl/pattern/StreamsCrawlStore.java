@@ -8,6 +8,7 @@ import dev.shapecrawl.core.crawl.ParkedAnswer;
 import dev.shapecrawl.core.crawl.Traversal;
 import dev.shapecrawl.core.crawl.UrlEntry;
 import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.FormTemplate;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -18,14 +19,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
- * {@link CrawlStore} over four Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
+ * {@link CrawlStore} over five Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
  * restarted or moved task resumes with them): {@value PatternTopology#JOBS_STORE} (job id → job state JSON),
  * {@value PatternTopology#URLS_STORE} ({@code jobId NUL traversal NUL url} → URL entry JSON),
  * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → the first traversal that found it) and
  * {@value PatternTopology#PARKED_STORE} ({@code jobId NUL traversal NUL order} → parked answer JSON, a few at a
- * time: only answers that overtook an earlier one). Keys sort by job and traversal, so one traversal is one prefix
+ * time: only answers that overtook an earlier one) and {@value PatternTopology#FORMS_STORE} ({@code jobId NUL formId}
+ * → the form-prober's latest verdict JSON). Keys sort by job and traversal, so one traversal is one prefix
  * scan.
  */
 final class StreamsCrawlStore implements CrawlStore {
@@ -36,14 +39,17 @@ final class StreamsCrawlStore implements CrawlStore {
     private final KeyValueStore<String, String> urls;
     private final KeyValueStore<String, String> targets;
     private final KeyValueStore<String, String> parked;
+    private final KeyValueStore<String, String> forms;
     private final ObjectMapper json = EventCodec.mapper();
 
     StreamsCrawlStore(KeyValueStore<String, String> jobs, KeyValueStore<String, String> urls,
-                      KeyValueStore<String, String> targets, KeyValueStore<String, String> parked) {
+                      KeyValueStore<String, String> targets, KeyValueStore<String, String> parked,
+                      KeyValueStore<String, String> forms) {
         this.jobs = jobs;
         this.urls = urls;
         this.targets = targets;
         this.parked = parked;
+        this.forms = forms;
     }
 
     @Override
@@ -111,6 +117,25 @@ final class StreamsCrawlStore implements CrawlStore {
     @Override
     public boolean addTarget(String jobId, String url) {
         return targets.putIfAbsent(jobId + SEP + url, "1") == null;
+    }
+
+    @Override
+    public void forEachJob(Consumer<JobState> action) {
+        try (KeyValueIterator<String, String> it = jobs.all()) {
+            while (it.hasNext()) {
+                action.accept(read(it.next().value, JobState.class));
+            }
+        }
+    }
+
+    @Override
+    public Optional<FormTemplate> form(String jobId, String formId) {
+        return Optional.ofNullable(forms.get(jobId + SEP + formId)).map(s -> read(s, FormTemplate.class));
+    }
+
+    @Override
+    public void putForm(FormTemplate template) {
+        forms.put(template.jobId() + SEP + template.formId(), write(template));
     }
 
     private static String prefix(String jobId, Traversal traversal) {

@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.core.forms.FormSubmissions;
 import dev.shapecrawl.core.navigation.GeneratedPattern;
 import dev.shapecrawl.core.navigation.MappedPage;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
@@ -7,6 +8,8 @@ import dev.shapecrawl.core.navigation.PatternMatcher;
 import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.FormInfo;
+import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.HttpMethod;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Outlink;
@@ -53,16 +56,40 @@ import java.util.function.LongSupplier;
  * counts as found (so precision does not rest on the URL regexes alone, unlike the seed); targets no earlier
  * traversal found are counted as new (Table 5.3's "new target pages").
  *
+ * <p><b>Forms</b> (Vidal 2006 Chapter 4, specification §6.6). A mapping meets the forms of the pages it expands;
+ * the form-prober probes each and publishes its verdict ({@link FormTemplate}). An informative form becomes a node
+ * of the target pages map: its instances are submitted from the page that holds it, as requests of the mapping,
+ * and their result pages are expanded like linked pages, under that page. The mapping does not end while a form it
+ * met is awaited, at most {@code formWaitMs} after its last answer ({@link #onClock}). A branch through such a node
+ * gets a FORM step; a crawl submits the step's informative instances on the pages of the step before
+ * ({@link FormSubmissions}). A POST submission's result page is named by its key, not its URL
+ * ({@link FormSubmissions#key}).
+ *
  * <p>Duplicates are harmless: an answer for a URL that is not outstanding in the current traversal is ignored, so
- * a redelivered event changes nothing.
+ * a redelivered event changes nothing; a form verdict that comes again changes nothing either.
  */
 public final class CrawlCoordinator {
+    /**
+     * The most distinct forms a mapping handles (met and awaited, or submitted). A page template with a form per
+     * item (an "add to cart" form with the item's id in its fields) would otherwise grow the job's state per page;
+     * search forms are few per site.
+     */
+    public static final int MAX_FORMS_PER_MAPPING = 32;
+    /**
+     * The most submissions of one form a crawl makes on one page: bounds the Cartesian product of the values a
+     * seed gives ({@link CrawlSeed#formValues()}); the prober's informative instances are fewer (its static cap
+     * per template, Moraes 2013 §3).
+     */
+    public static final int MAX_SUBMISSIONS_PER_FORM = 10_000;
+    /** Default of how long a mapping waits for the verdicts of the forms it met: 5 minutes, in ms. */
+    public static final long DEFAULT_FORM_WAIT_MS = 300_000;
     private static final int MATCHER_CACHE = 256;
 
     private final CrawlStore store;
     private final CrawlOutput out;
     private final NavigationPatternGenerator generator;
     private final LongSupplier clockMs;
+    private final long formWaitMs;
     private final Map<String, Compiled> matchers = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Compiled> eldest) {
@@ -70,18 +97,31 @@ public final class CrawlCoordinator {
         }
     };
 
-    /**
-     * @param store     the jobs' state
-     * @param out       where requests, patterns and statuses go
-     * @param generator learns a navigation pattern from a finished mapping
-     * @param clockMs   wall clock in epoch ms, for status stamps
-     */
+    /** A coordinator that waits {@link #DEFAULT_FORM_WAIT_MS} for form verdicts. */
     public CrawlCoordinator(CrawlStore store, CrawlOutput out, NavigationPatternGenerator generator,
                             LongSupplier clockMs) {
+        this(store, out, generator, clockMs, DEFAULT_FORM_WAIT_MS);
+    }
+
+    /**
+     * @param store      the jobs' state
+     * @param out        where requests, patterns and statuses go
+     * @param generator  learns a navigation pattern from a finished mapping
+     * @param clockMs    wall clock in epoch ms, for status stamps and the form wait
+     * @param formWaitMs how long a mapping with nothing outstanding waits for the verdicts of the forms it met,
+     *                   ms, >= 0 (0: it never waits)
+     * @throws IllegalArgumentException if {@code formWaitMs} is negative
+     */
+    public CrawlCoordinator(CrawlStore store, CrawlOutput out, NavigationPatternGenerator generator,
+                            LongSupplier clockMs, long formWaitMs) {
         this.store = Objects.requireNonNull(store, "store");
         this.out = Objects.requireNonNull(out, "out");
         this.generator = Objects.requireNonNull(generator, "generator");
         this.clockMs = Objects.requireNonNull(clockMs, "clockMs");
+        if (formWaitMs < 0) {
+            throw new IllegalArgumentException("formWaitMs: must be >= 0, was " + formWaitMs);
+        }
+        this.formWaitMs = formWaitMs;
     }
 
     /**
@@ -106,6 +146,52 @@ public final class CrawlCoordinator {
         }
     }
 
+    /**
+     * The form-prober's verdict on a form of the job: kept for the job's mappings and crawls; if the current mapping
+     * awaits it, an informative form's instances are submitted from the page the mapping met it on.
+     */
+    public void onFormTemplate(FormTemplate template) {
+        Optional<FormTemplate> before = store.form(template.jobId(), template.formId());
+        if (before.isEmpty() || !before.get().equals(template)) {
+            store.putForm(template);
+        }
+        Optional<JobState> known = store.job(template.jobId());
+        if (known.isEmpty() || known.get().phase() != Phase.MAPPING) {
+            return; // kept: a mapping that meets the form later, or a crawl, uses it
+        }
+        Draft job = new Draft(known.get());
+        AwaitedForm awaited = job.stopAwaiting(template.formId());
+        if (awaited == null) {
+            return; // not met by this mapping yet (it is used when met), or settled already (a redelivery)
+        }
+        submit(job, job.traversal(), awaited.pageUrl(), awaited.depth(), template, Purpose.MAP, "");
+        settle(job);
+    }
+
+    /**
+     * The passing of time: a mapping that has had nothing outstanding for {@code formWaitMs} while forms it met
+     * were awaited ends without them, noting which in its last error. Called periodically by the service.
+     *
+     * @param nowMs epoch ms
+     */
+    public void onClock(long nowMs) {
+        List<JobState> due = new ArrayList<>();
+        store.forEachJob(j -> {
+            if (j.phase() == Phase.MAPPING && j.outstanding() <= 0 && !j.awaitedForms().isEmpty()
+                    && j.formWaitSinceMs() > 0 && nowMs - j.formWaitSinceMs() >= formWaitMs) {
+                due.add(j);
+            }
+        });
+        for (JobState state : due) {
+            Draft job = new Draft(state);
+            job.lastError = "no verdict from the form-prober within " + formWaitMs + " ms for forms "
+                    + job.awaitedForms.stream().map(AwaitedForm::formId).toList()
+                    + ": the mapping ended without them";
+            job.awaitedForms.clear();
+            end(job);
+        }
+    }
+
     /** A classified page: answers a MAP or CRAWL request of the job's current traversal. */
     public void onPage(PageClassified page) {
         Purpose purpose = page.request().purpose();
@@ -122,7 +208,7 @@ public final class CrawlCoordinator {
             return; // a late duplicate of an ended traversal
         }
         Traversal traversal = job.traversal();
-        String url = page.request().url();
+        String url = FormSubmissions.key(page.request());
         Optional<UrlEntry> entry = store.url(job.jobId, traversal, url);
         if (entry.isEmpty() || entry.get().done()) {
             return; // not ours, or answered already (a redelivery)
@@ -152,10 +238,24 @@ public final class CrawlCoordinator {
         } else {
             store.park(job.jobId, traversal, entry.get().order(), new ParkedAnswer(page));
         }
-        if (job.outstanding <= 0) {
-            end(job);
-        } else {
+        settle(job);
+    }
+
+    /**
+     * Ends the traversal when nothing is outstanding and no form it met is awaited; otherwise saves the job, noting
+     * when a mapping began to wait for forms alone.
+     */
+    private void settle(Draft job) {
+        if (job.outstanding > 0) {
+            job.formWaitSinceMs = 0;
             save(job);
+        } else if (job.phase == Phase.MAPPING && !job.awaitedForms.isEmpty()) {
+            if (job.formWaitSinceMs == 0) {
+                job.formWaitSinceMs = clockMs.getAsLong();
+            }
+            save(job);
+        } else {
+            end(job);
         }
     }
 
@@ -165,7 +265,7 @@ public final class CrawlCoordinator {
      */
     private void apply(Draft job, Traversal traversal, PageClassified page) {
         job.nextTurn++;
-        String url = page.request().url();
+        String url = FormSubmissions.key(page.request());
         UrlEntry entry = store.url(job.jobId, traversal, url).orElseThrow();
         markFinalUrlSeen(job, traversal, page, entry);
         if (traversal.mapping()) {
@@ -197,7 +297,8 @@ public final class CrawlCoordinator {
         if (!finalUrl.equals(page.request().url()) && store.url(job.jobId, traversal, finalUrl).isEmpty()) {
             long order = job.nextOrder++;
             store.putUrl(job.jobId, traversal, finalUrl,
-                    new UrlEntry(entry.depth(), entry.parentUrl(), order, true, false, entry.states(), List.of()));
+                    new UrlEntry(entry.depth(), entry.parentUrl(), order, true, false, entry.states(), List.of(),
+                            null));
             store.park(job.jobId, traversal, order, ParkedAnswer.nothing()); // its turn passes without an answer
         }
     }
@@ -223,6 +324,45 @@ public final class CrawlCoordinator {
                 request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "");
             }
         }
+        for (FormInfo form : page.forms()) {
+            meetForm(job, traversal, url, entry.depth(), form);
+        }
+    }
+
+    /**
+     * A form on a page the mapping expands: the first time the mapping meets it, its known verdict is applied
+     * (an informative form's instances submitted from here), or it is awaited.
+     */
+    private void meetForm(Draft job, Traversal traversal, String pageUrl, int depth, FormInfo form) {
+        String formId = form.id();
+        if (job.formsMet.contains(formId) || job.formsMet.size() >= MAX_FORMS_PER_MAPPING) {
+            return;
+        }
+        job.formsMet.add(formId);
+        Optional<FormTemplate> verdict = store.form(job.jobId, formId);
+        if (verdict.isPresent()) {
+            submit(job, traversal, pageUrl, depth, verdict.get(), Purpose.MAP, "");
+        } else {
+            job.awaitedForms.add(new AwaitedForm(formId, pageUrl, depth));
+        }
+    }
+
+    /**
+     * Submits a form step's informative instances from {@code pageUrl} (nothing for another verdict): each
+     * submission not made yet in this traversal becomes a request, within the mapping's page budget.
+     */
+    private void submit(Draft job, Traversal traversal, String pageUrl, int depth, FormTemplate template,
+                        Purpose purpose, String states) {
+        int room = purpose == Purpose.MAP ? (int) Math.max(0, job.seed.maxPages() - job.requested)
+                : Integer.MAX_VALUE;
+        for (FetchRequest r : FormSubmissions.requests(template, job.jobId, purpose, depth + 1, pageUrl, room)) {
+            String key = FormSubmissions.key(r);
+            if (store.url(job.jobId, traversal, key).isEmpty()) {
+                store.putUrl(job.jobId, traversal, key,
+                        UrlEntry.submitted(depth + 1, pageUrl, job.nextOrder++, states, template.formId()));
+                send(job, r);
+            }
+        }
     }
 
     private void expandCrawl(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page) {
@@ -242,14 +382,44 @@ public final class CrawlCoordinator {
             Optional<UrlEntry> seen = store.url(job.jobId, traversal, link.url());
             if (seen.isEmpty()) {
                 request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.CRAWL, matcher.encode(next));
-            } else if (!applied(job, seen.get())) {
-                // Reached another way before its answer is applied (branches share pages): its links are followed
-                // for every way it was reached. A page whose links were followed is not fetched again for this.
-                PatternMatcher.States known = matcher.decode(seen.get().states());
-                if (!known.containsAll(next)) {
-                    store.putUrl(job.jobId, traversal, link.url(),
-                            seen.get().withStates(matcher.encode(known.union(next))));
+            } else {
+                reachedAgain(job, traversal, matcher, link.url(), seen.get(), next);
+            }
+        }
+        for (FormInfo form : page.forms()) {
+            Optional<FormTemplate> step = store.form(job.jobId, form.id());
+            if (step.isEmpty() || !step.get().informative()) {
+                continue;
+            }
+            for (FetchRequest r : FormSubmissions.requests(step.get(), job.seed.formValues(), job.jobId,
+                    Purpose.CRAWL, entry.depth() + 1, url, MAX_SUBMISSIONS_PER_FORM)) {
+                String key = FormSubmissions.key(r);
+                PatternMatcher.States next = matcher.next(from, key, step.get().formId());
+                if (next.isEmpty()) {
+                    break; // one form's submissions share the form id and the action: none is taken
                 }
+                Optional<UrlEntry> seen = store.url(job.jobId, traversal, key);
+                if (seen.isEmpty()) {
+                    store.putUrl(job.jobId, traversal, key, UrlEntry.submitted(entry.depth() + 1, url,
+                            job.nextOrder++, matcher.encode(next), step.get().formId()));
+                    send(job, r);
+                } else {
+                    reachedAgain(job, traversal, matcher, key, seen.get(), next);
+                }
+            }
+        }
+    }
+
+    /**
+     * A page reached another way before its answer is applied (branches share pages): its links are followed for
+     * every way it was reached. A page whose links were followed is not fetched again for this.
+     */
+    private void reachedAgain(Draft job, Traversal traversal, PatternMatcher matcher, String key, UrlEntry seen,
+                              PatternMatcher.States next) {
+        if (!applied(job, seen)) {
+            PatternMatcher.States known = matcher.decode(seen.states());
+            if (!known.containsAll(next)) {
+                store.putUrl(job.jobId, traversal, key, seen.withStates(matcher.encode(known.union(next))));
             }
         }
     }
@@ -257,7 +427,11 @@ public final class CrawlCoordinator {
     private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
                          String states) {
         store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states));
-        out.fetch(new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0));
+        send(job, new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0));
+    }
+
+    private void send(Draft job, FetchRequest request) {
+        out.fetch(request);
         job.requested++;
         job.outstanding++;
     }
@@ -271,6 +445,9 @@ public final class CrawlCoordinator {
             job.mappings++;
             job.phase = Phase.MAPPING;
             job.mappingFetches = 0;
+            job.formsMet.clear();
+            job.awaitedForms.clear();
+            job.formWaitSinceMs = 0;
         } else {
             job.run++;
             job.phase = Phase.CRAWLING;
@@ -292,6 +469,7 @@ public final class CrawlCoordinator {
 
     private void end(Draft job) {
         job.outstanding = 0;
+        job.formWaitSinceMs = 0;
         if (job.phase == Phase.MAPPING) {
             learn(job);
         } else {
@@ -310,13 +488,13 @@ public final class CrawlCoordinator {
         List<MappedPage> pages = new ArrayList<>();
         store.forEachUrl(job.jobId, mapping, (url, e) ->
                 pages.add(new MappedPage(url, e.parentUrl(), e.depth() + 1, e.order(), e.done() && e.target(),
-                        e.referrers())));
+                        e.referrers(), e.formId())));
         long targets = pages.stream().filter(MappedPage::target).count();
         if (targets == 0) {
             job.phase = Phase.FAILED;
             job.lastError = "mapping found no target page in " + pages.size() + " pages (entry " + job.seed.entryUrl()
                     + ", maxPages " + job.seed.maxPages() + ", maxDepth " + job.seed.maxDepth()
-                    + "): check the sample pages and the limits";
+                    + "): check the sample pages and the limits" + (job.lastError == null ? "" : "; " + job.lastError);
             return;
         }
         job.phase = Phase.PATTERN;
@@ -397,6 +575,9 @@ public final class CrawlCoordinator {
         long nextOrder;
         long nextTurn;
         String lastError;
+        final List<String> formsMet = new ArrayList<>();
+        final List<AwaitedForm> awaitedForms = new ArrayList<>();
+        long formWaitSinceMs;
 
         Draft(CrawlSeed seed) {
             this.jobId = seed.jobId();
@@ -423,6 +604,19 @@ public final class CrawlCoordinator {
             nextOrder = s.nextOrder();
             nextTurn = s.nextTurn();
             lastError = s.lastError();
+            formsMet.addAll(s.formsMet());
+            awaitedForms.addAll(s.awaitedForms());
+            formWaitSinceMs = s.formWaitSinceMs();
+        }
+
+        /** Removes and returns the awaited form {@code formId}, or null if it is not awaited. */
+        AwaitedForm stopAwaiting(String formId) {
+            for (int i = 0; i < awaitedForms.size(); i++) {
+                if (awaitedForms.get(i).formId().equals(formId)) {
+                    return awaitedForms.remove(i);
+                }
+            }
+            return null;
         }
 
         Traversal traversal() {
@@ -441,7 +635,8 @@ public final class CrawlCoordinator {
 
         JobState freeze() {
             return new JobState(jobId, seed, pendingSeed, phase, mappings, run, pattern, requested, fetched, failed,
-                    targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError);
+                    targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
+                    formsMet, awaitedForms, formWaitSinceMs);
         }
     }
 }

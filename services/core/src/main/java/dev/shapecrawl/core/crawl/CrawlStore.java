@@ -1,7 +1,10 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.events.FormTemplate;
+
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * Where {@link CrawlCoordinator} keeps a job's state. The pattern service implements it over Kafka Streams
@@ -42,4 +45,13 @@ public interface CrawlStore {
      * @return true if no earlier call named it: a target page new to the job
      */
     boolean addTarget(String jobId, String url);
+
+    /** Calls {@code action} with the state of every job, in no particular order. */
+    void forEachJob(Consumer<JobState> action);
+
+    /** The latest verdict of the form-prober on form {@code formId} of the job, empty if none came. */
+    Optional<FormTemplate> form(String jobId, String formId);
+
+    /** Keeps a verdict of the form-prober, replacing the form's earlier one; kept across traversals. */
+    void putForm(FormTemplate template);
 }

@@ -5,6 +5,8 @@ import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 
+import java.util.List;
+
 /**
  * A job's crawl state between events (one record per job; URL entries are kept apart, per traversal).
  *
@@ -29,11 +31,24 @@ import dev.shapecrawl.events.Phase;
  *                        order, earlier arrivals wait as {@link ParkedAnswer}s; the traversal's first order when it
  *                        starts, at most {@code nextOrder}
  * @param lastError       the latest error worth a person's attention, or null
+ * @param formsMet        ids of the forms the current mapping met on the pages it expanded, at most
+ *                        {@link CrawlCoordinator#MAX_FORMS_PER_MAPPING}; each is handled once per mapping
+ * @param awaitedForms    forms met by the current mapping whose verdict from the form-prober has not come: the
+ *                        mapping does not end while one is awaited (at most until the form wait runs out)
+ * @param formWaitSinceMs epoch ms at which the current mapping had no request outstanding but forms awaited; 0 when
+ *                        it is not waiting
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
                        long newTargets, long mappingFetches, long crawlingFetches, long outstanding, long nextOrder,
-                       long nextTurn, String lastError) {
+                       long nextTurn, String lastError, List<String> formsMet, List<AwaitedForm> awaitedForms,
+                       long formWaitSinceMs) {
+
+    public JobState {
+        // absent in states written before forms were followed
+        formsMet = formsMet == null ? List.of() : List.copyOf(formsMet);
+        awaitedForms = awaitedForms == null ? List.of() : List.copyOf(awaitedForms);
+    }
 
     /** The traversal running now, or that ran last. */
     public Traversal traversal() {

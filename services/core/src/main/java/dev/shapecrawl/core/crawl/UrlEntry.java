@@ -17,9 +17,11 @@ import java.util.List;
  *                  {@link dev.shapecrawl.core.navigation.PatternMatcher}; empty while mapping
  * @param referrers while mapping: other expanded pages that link to this URL, besides the parent, in the order
  *                  met, at most {@value #MAX_REFERRERS} ({@link dev.shapecrawl.core.navigation.MappedPage#referrers()})
+ * @param formId    the form whose submission this is (the key is then
+ *                  {@link dev.shapecrawl.core.forms.FormSubmissions#key}), or null for a URL reached by a link
  */
 public record UrlEntry(int depth, String parentUrl, long order, boolean done, boolean target, String states,
-                       List<String> referrers) {
+                       List<String> referrers, String formId) {
     /**
      * The most referrers kept per URL. Coverage needs one referrer that a branch reaches (a list that names the
      * target), and a page linked from every page of a site (its navigation) must not grow an entry per page.
@@ -36,17 +38,22 @@ public record UrlEntry(int depth, String parentUrl, long order, boolean done, bo
 
     /** A URL just requested. */
     public static UrlEntry requested(int depth, String parentUrl, long order, String states) {
-        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of());
+        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), null);
     }
 
     /** This entry reached in {@code states} (encoded as {@link dev.shapecrawl.core.navigation.PatternMatcher} does). */
+    /** A form submission just requested: the result page of form {@code formId} submitted on {@code parentUrl}. */
+    public static UrlEntry submitted(int depth, String parentUrl, long order, String states, String formId) {
+        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), formId);
+    }
+
     public UrlEntry withStates(String states) {
-        return new UrlEntry(depth, parentUrl, order, done, target, states, referrers);
+        return new UrlEntry(depth, parentUrl, order, done, target, states, referrers, formId);
     }
 
     /** This entry with its answer recorded. */
     public UrlEntry answered(boolean isTarget) {
-        return new UrlEntry(depth, parentUrl, order, true, isTarget, states, referrers);
+        return new UrlEntry(depth, parentUrl, order, true, isTarget, states, referrers, formId);
     }
 
     /**
@@ -59,6 +66,6 @@ public record UrlEntry(int depth, String parentUrl, long order, boolean done, bo
         }
         List<String> more = new ArrayList<>(referrers);
         more.add(url);
-        return new UrlEntry(depth, parentUrl, order, done, target, states, more);
+        return new UrlEntry(depth, parentUrl, order, done, target, states, more, formId);
     }
 }

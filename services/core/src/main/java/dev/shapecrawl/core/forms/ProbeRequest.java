@@ -73,7 +73,20 @@ public record ProbeRequest(String action, HttpMethod method, List<FormField> par
      * @throws IllegalArgumentException as {@link FetchRequest} does on bad values
      */
     public FetchRequest toFetchRequest(String jobId, int depth, String parentUrl) {
+        return toFetchRequest(jobId, depth, parentUrl, Purpose.PROBE);
+    }
+
+    /**
+     * The fetch request for this submission.
+     *
+     * @param jobId     the job
+     * @param depth     link distance of the result page, >= 0
+     * @param parentUrl the page holding the form
+     * @param purpose   PROBE while probing; MAP or CRAWL when a form step is followed
+     * @throws IllegalArgumentException as {@link FetchRequest} does on bad values
+     */
+    public FetchRequest toFetchRequest(String jobId, int depth, String parentUrl, Purpose purpose) {
         return new FetchRequest(jobId, url(), method, method == HttpMethod.POST ? parameters : List.of(),
-                Purpose.PROBE, depth, parentUrl, 0);
+                purpose, depth, parentUrl, 0);
     }
 }

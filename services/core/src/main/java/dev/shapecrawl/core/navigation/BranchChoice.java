@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.navigation;
 
+import dev.shapecrawl.core.forms.FormSubmissions;
 import dev.shapecrawl.events.NavigationPattern;
 
 import java.util.ArrayDeque;
@@ -244,12 +245,23 @@ public final class BranchChoice {
             return List.of(nodes);
         }
 
-        /** The path as a branch of LINK steps: each node's pattern, loop flag and first members as examples. */
+        /**
+         * The path as a branch: each node's pattern, loop flag and first members as examples. A node of form
+         * submissions (its members' {@link MappedPage#formId()}) is a FORM step: the crawl submits that form's
+         * informative instances on the pages of the step before, and its regex is every submission of the form's
+         * action, since the form id, not the URL, decides which submissions it takes (specification §6.6).
+         */
         public NavigationPattern.Branch toBranch(long targetCount) {
             List<NavigationPattern.Step> steps = new ArrayList<>(length);
             for (GroupedNode n : path()) {
                 List<String> examples = n.members().stream().limit(EXAMPLES_PER_STEP).map(MappedPage::url).toList();
-                steps.add(new NavigationPattern.Step("LINK", n.pattern().regex(), null, n.loop(), examples));
+                String formId = n.members().get(0).formId();
+                if (formId == null) {
+                    steps.add(new NavigationPattern.Step("LINK", n.pattern().regex(), null, n.loop(), examples));
+                } else {
+                    steps.add(new NavigationPattern.Step("FORM", FormSubmissions.actionRegex(n.members().get(0).url()),
+                            formId, false, examples));
+                }
             }
             return new NavigationPattern.Branch(steps, targetCount);
         }

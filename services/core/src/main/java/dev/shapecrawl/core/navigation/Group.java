@@ -140,8 +140,9 @@ public final class Group {
             UrlLevels lc = levels(c, levels);
             List<TargetPagesMap.Node> home = null;
             for (List<TargetPagesMap.Node> g : groups) {
-                if (separateRoles && g.get(0).target() != c.target()) {
-                    continue;
+                if (separateRoles && g.get(0).target() != c.target()
+                        || !Objects.equals(g.get(0).page().formId(), c.page().formId())) {
+                    continue; // a form's submissions form a node of their own (specification §6.6)
                 }
                 if (strict ? g.stream().allMatch(m -> similarity.similar(levels(m, levels), lc))
                         : similarity.similar(levels(g.get(0), levels), lc)) {
@@ -170,7 +171,8 @@ public final class Group {
         List<TargetPagesMap.Node> kept = new ArrayList<>();
         while (!queue.isEmpty()) {
             TargetPagesMap.Node c = queue.poll();
-            if (!c.children().isEmpty() && sameKind(before, leader, c, levels(c, levels))) {
+            boolean sameForm = Objects.equals(g.members.get(0).page().formId(), c.page().formId());
+            if (sameForm && !c.children().isEmpty() && sameKind(before, leader, c, levels(c, levels))) {
                 g.members.add(c);
                 g.loop = true;
                 queue.addAll(c.children());

@@ -20,8 +20,13 @@ import java.util.List;
  * @param referrers other mapped pages that link to it, besides the parent, in discovery order; a bounded sample
  *                  (the coordinator keeps a few), empty if unknown. Used for coverage ({@link Reach}); the map's
  *                  tree still uses the parent alone, as the seed's does
+ * @param formId    for a form submission's result page, the id of the form submitted on the parent page (its
+ *                  {@code url} is then the submission's key, see {@link dev.shapecrawl.core.forms.FormSubmissions});
+ *                  null for a page reached by a link. GROUP keeps form nodes apart from link nodes and from other
+ *                  forms' (Vidal 2006 §4.4, specification §6.6)
  */
-public record MappedPage(String url, String parentUrl, int level, long order, boolean target, List<String> referrers) {
+public record MappedPage(String url, String parentUrl, int level, long order, boolean target, List<String> referrers,
+                         String formId) {
 
     /** @throws IllegalArgumentException naming the field, if a URL is not http(s), or level or order is out of range */
     public MappedPage {
@@ -36,8 +41,13 @@ public record MappedPage(String url, String parentUrl, int level, long order, bo
         referrers = referrers == null ? List.of() : List.copyOf(referrers);
     }
 
-    /** A page without known referrers (the seed's map: the breadth-first parent only). */
+    /** A page reached by a link. */
+    public MappedPage(String url, String parentUrl, int level, long order, boolean target, List<String> referrers) {
+        this(url, parentUrl, level, order, target, referrers, null);
+    }
+
+    /** A page reached by a link, without known referrers (the seed's map: the breadth-first parent only). */
     public MappedPage(String url, String parentUrl, int level, long order, boolean target) {
-        this(url, parentUrl, level, order, target, List.of());
+        this(url, parentUrl, level, order, target, List.of(), null);
     }
 }

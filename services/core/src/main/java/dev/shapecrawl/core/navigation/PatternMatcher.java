@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -23,8 +24,9 @@ import java.util.regex.PatternSyntaxException;
  * ⟨E1, E2⟩ the entry point is level 1, E1 gives the artist lists (level 2) and E2 the artists (level 3), which are
  * the targets.
  *
- * <p>Steps are matched by their {@code urlRegex} against the whole URL, whatever their kind (a FORM step's regex
- * describes its submissions' URLs; submitting is not decided here). Each distinct regular expression is tested at
+ * <p>Steps are matched by their {@code urlRegex} against the whole URL. A FORM step takes only submissions of its
+ * form (the {@code formId} given with the URL, which is then the submission's key) and a LINK step only links;
+ * which submissions to make is decided by the caller (specification §6.6). Each distinct regular expression is tested at
  * most once per URL, and a test whose backtracking would run away counts as no match ({@code BoundedMatch}): the
  * URLs come from the crawled site.
  *
@@ -38,6 +40,8 @@ public final class PatternMatcher {
     private final int[] stepCount;
     private final int[][] patternOf;
     private final boolean[][] loop;
+    /** Branch, step → the form id of a FORM step, null for a LINK step. */
+    private final String[][] formOf;
     private final Pattern[] patterns;
     private final States start;
 
@@ -49,6 +53,7 @@ public final class PatternMatcher {
         stepCount = new int[nb];
         patternOf = new int[nb][];
         loop = new boolean[nb][];
+        formOf = new String[nb][];
         Map<String, Integer> ids = new HashMap<>();
         int[] starts = new int[nb];
         for (int b = 0; b < nb; b++) {
@@ -60,10 +65,12 @@ public final class PatternMatcher {
             stepCount[b] = steps.size();
             patternOf[b] = new int[steps.size() + 1];
             loop[b] = new boolean[steps.size() + 1];
+            formOf[b] = new String[steps.size() + 1];
             for (int i = 1; i <= steps.size(); i++) {
                 NavigationPattern.Step step = steps.get(i - 1);
                 patternOf[b][i] = ids.computeIfAbsent(step.urlRegex(), r -> ids.size());
                 loop[b][i] = step.loop();
+                formOf[b][i] = "FORM".equals(step.kind()) ? step.formId() : null;
             }
             starts[b] = pack(b, 0);
         }
@@ -109,16 +116,30 @@ public final class PatternMatcher {
      * @return the states of the linked page; empty if the link is not to be followed
      */
     public States next(States from, String url) {
+        return next(from, url, null);
+    }
+
+    /**
+     * The states a link or a form submission leads to.
+     *
+     * @param from   the states of the page the link or form is on
+     * @param url    the link's absolute URL, or the submission's key
+     * @param formId the submitted form's id, or null for a link
+     * @return the states of the page reached; empty if it is not to be followed
+     */
+    public States next(States from, String url, String formId) {
         byte[] memo = new byte[patterns.length]; // 0 unknown, 1 matches, 2 does not
         int[] out = new int[from.packed.length * 2];
         int n = 0;
         for (int s : from.packed) {
             int b = s >>> 16;
             int i = s & 0xFFFF;
-            if (i < stepCount[b] && matches(patternOf[b][i + 1], url, memo)) {
+            if (i < stepCount[b] && Objects.equals(formOf[b][i + 1], formId)
+                    && matches(patternOf[b][i + 1], url, memo)) {
                 out[n++] = pack(b, i + 1);
             }
-            if (i >= 1 && loop[b][i] && matches(patternOf[b][i], url, memo)) {
+            if (i >= 1 && loop[b][i] && Objects.equals(formOf[b][i], formId)
+                    && matches(patternOf[b][i], url, memo)) {
                 out[n++] = s;
             }
         }

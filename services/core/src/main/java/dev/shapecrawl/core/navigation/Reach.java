@@ -59,7 +59,7 @@ final class Reach {
             }
             PatternMatcher.States s = states.getOrDefault(p.url(), PatternMatcher.States.EMPTY);
             for (String referrer : p.referrers()) {
-                s = s.union(after(matcher, states.get(referrer), p.url()));
+                s = s.union(after(matcher, states.get(referrer), p.url(), null)); // referrers link
             }
             if (matcher.atTarget(s)) {
                 onTarget.accept(p, s);
@@ -104,7 +104,8 @@ final class Reach {
     private Map<String, PatternMatcher.States> states(PatternMatcher matcher) {
         Map<String, PatternMatcher.States> states = new HashMap<>(pages.size() * 2);
         for (MappedPage p : pages) {
-            PatternMatcher.States s = p.parentUrl() == null ? matcher.start() : after(matcher, states.get(p.parentUrl()), p.url());
+            PatternMatcher.States s = p.parentUrl() == null ? matcher.start()
+                    : after(matcher, states.get(p.parentUrl()), p.url(), p.formId());
             if (!s.isEmpty()) {
                 states.put(p.url(), s);
             }
@@ -112,8 +113,13 @@ final class Reach {
         return states;
     }
 
-    /** The states of a link to {@code url} on a page reached in {@code from} (null: not reached). */
-    private static PatternMatcher.States after(PatternMatcher matcher, PatternMatcher.States from, String url) {
-        return from == null || !matcher.expands(from) ? PatternMatcher.States.EMPTY : matcher.next(from, url);
+    /**
+     * The states of a link to {@code url} (or of a submission of form {@code formId}) on a page reached in
+     * {@code from} (null: not reached).
+     */
+    private static PatternMatcher.States after(PatternMatcher matcher, PatternMatcher.States from, String url,
+                                               String formId) {
+        return from == null || !matcher.expands(from) ? PatternMatcher.States.EMPTY
+                : matcher.next(from, url, formId);
     }
 }

@@ -148,7 +148,7 @@ public final class TargetPagesMap {
                 continue;
             }
             for (Node c : e.getKey().children()) {
-                PatternMatcher.States s = matcher.next(e.getValue(), c.url());
+                PatternMatcher.States s = matcher.next(e.getValue(), c.url(), c.page().formId());
                 if (s.isEmpty()) {
                     continue;
                 }

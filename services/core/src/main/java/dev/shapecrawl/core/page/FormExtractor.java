@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.page;
 
+import dev.shapecrawl.core.forms.JavaScriptDetector;
 import dev.shapecrawl.events.FormInfo;
 import dev.shapecrawl.events.HttpMethod;
 import org.jsoup.nodes.Document;
@@ -294,7 +295,8 @@ public final class FormExtractor {
             fields.add(field(d, labels));
         }
         return new FormInfo(action, method.equals("post") ? HttpMethod.POST : HttpMethod.GET,
-                ENCTYPES.contains(enctype) ? enctype : DEFAULT_ENCTYPE, fields);
+                ENCTYPES.contains(enctype) ? enctype : DEFAULT_ENCTYPE, fields,
+                JavaScriptDetector.isJavaScriptDriven(form));
     }
 
     private FormInfo.Field field(Draft d, Labels labels) {

@@ -1,12 +1,16 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.events.FormTemplate;
+
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /** {@link CrawlStore} over maps, for tests of the coordinator without Kafka. */
 final class InMemoryCrawlStore implements CrawlStore {
@@ -14,6 +18,7 @@ final class InMemoryCrawlStore implements CrawlStore {
     private final Map<String, Map<String, UrlEntry>> urls = new HashMap<>();
     private final Set<String> targets = new HashSet<>();
     private final Map<String, ParkedAnswer> parked = new HashMap<>();
+    private final Map<String, FormTemplate> forms = new HashMap<>();
 
     @Override
     public Optional<JobState> job(String jobId) {
@@ -63,6 +68,21 @@ final class InMemoryCrawlStore implements CrawlStore {
     @Override
     public boolean addTarget(String jobId, String url) {
         return targets.add(jobId + "\n" + url);
+    }
+
+    @Override
+    public void forEachJob(Consumer<JobState> action) {
+        List.copyOf(jobs.values()).forEach(action);
+    }
+
+    @Override
+    public Optional<FormTemplate> form(String jobId, String formId) {
+        return Optional.ofNullable(forms.get(jobId + "/" + formId));
+    }
+
+    @Override
+    public void putForm(FormTemplate template) {
+        forms.put(template.jobId() + "/" + template.formId(), template);
     }
 
     int traversals() {
