@@ -18,7 +18,9 @@ import java.util.Map;
  *                             presentation fields, and the probed fields' defaults); an instance's values replace
  *                             the defaults of the fields it binds
  * @param templateFields       the names of the fields of the chosen template (the binding inputs)
- * @param informativeInstances the template instances kept: field name to value, one map per instance
+ * @param informativeInstances the template instances a crawl submits, field name to value, one map per instance:
+ *                             the most general instances that returned records, then ITP's output (the
+ *                             distinctness filter's cover), see core {@code FormStepInstances}
  * @param mode                 the pruning mode that chose them: {@code ITP}, {@code TP} or {@code ITTP}
  * @param submissions          how many submissions probing made, >= 0
  * @param pruned               how many instances the prune list removed, >= 0

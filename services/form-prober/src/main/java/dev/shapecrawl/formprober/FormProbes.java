@@ -4,6 +4,7 @@ import dev.shapecrawl.core.forms.Binding;
 import dev.shapecrawl.core.forms.FieldRole;
 import dev.shapecrawl.core.forms.FormProber;
 import dev.shapecrawl.core.forms.FormRejection;
+import dev.shapecrawl.core.forms.FormStepInstances;
 import dev.shapecrawl.core.forms.ProbeField;
 import dev.shapecrawl.core.forms.ProbeReport;
 import dev.shapecrawl.core.forms.ProbeRequest;
@@ -196,10 +197,14 @@ final class FormProbes {
         return fetch;
     }
 
-    /** The form step of a finished probe, or its verdict UNINFORMATIVE when it kept no instance. */
+    /**
+     * The form step of a finished probe, or its verdict UNINFORMATIVE when it kept no instance. Its instances are
+     * those a crawl should submit ({@link FormStepInstances}): the most general productive ones, then ITP's cover.
+     */
     private static Optional<FormTemplate> template(Probe probe, ProbeReport report) {
         var form = probe.prober.state().form();
-        if (report.output().isEmpty()) {
+        List<TemplateInstance> kept = FormStepInstances.of(probe.prober.state().log(), report.output());
+        if (kept.isEmpty()) {
             return Optional.of(new FormTemplate(probe.jobId, probe.formId, probe.pageUrl, form.action(),
                     form.method(), List.of(), List.of(), List.of(), report.mode().name(), report.requests(), 0,
                     report.coverage(), FormTemplate.Outcome.UNINFORMATIVE, "probe ended (" + report.stop()
@@ -214,7 +219,7 @@ final class FormProbes {
         }
         Set<String> bound = new HashSet<>();
         List<Map<String, String>> instances = new ArrayList<>();
-        for (TemplateInstance i : report.output()) {
+        for (TemplateInstance i : kept) {
             Map<String, String> values = new LinkedHashMap<>();
             for (Binding b : i.bindings()) {
                 values.put(b.field(), b.value());
