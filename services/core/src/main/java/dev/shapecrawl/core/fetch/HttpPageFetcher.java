@@ -299,7 +299,9 @@ public final class HttpPageFetcher {
             try {
                 next = Redirects.resolve(uri, location);
             } catch (URISyntaxException e) {
-                ex.error = Failures.of(FetchErrorKind.IO, "invalid Location '" + location + "': " + e.getReason());
+                // Not echoing the value: an unparseable Location may carry user:password@ that the contract's
+                // user-info rule (below) never got to see, and this message travels in the event.
+                ex.error = Failures.of(FetchErrorKind.IO, "invalid Location header: " + e.getReason());
                 return ex;
             }
             String nextUrl = next.toString();
@@ -308,7 +310,9 @@ public final class HttpPageFetcher {
                 return ex;
             }
             try {
-                Urls.requireHttp("Location", nextUrl); // the contract's URL rules: scheme, host, length
+                // the contract's URL rules: scheme, host, length, and no user info (credentials never enter the
+                // chain, hence never an event or a log line)
+                Urls.requireHttp("Location", nextUrl);
             } catch (IllegalArgumentException e) {
                 ex.error = Failures.of(FetchErrorKind.BLOCKED_ADDRESS, "redirect target refused: " + e.getMessage());
                 return ex;
