@@ -168,13 +168,20 @@ class FetchSecurityTest {
                 + "requested: " + site.server().requests());
         assertEquals(1, site.server().requests("/robots.txt").size());
 
-        // a redirect into the disallowed path is not checked against robots.txt again (one check per request,
-        // as in other crawlers); the guard still applies to it. Documented in docs/security.md.
-        site.server().route("/search", TestResponse.html("<p>results</p>"));
-        PageFetched allowed = await(fetcher.fetch(new FetchRequest("sec", site.localhostUrl("/search"),
+        // a redirect into the disallowed path is refused too: every hop is checked against robots.txt
+        site.server().route("/search", TestResponse.redirect(307, HostileSite.FORM_ACTION));
+        site.server().route("/find", TestResponse.html("<p>results</p>"));
+        PageFetched redirected = await(fetcher.fetch(new FetchRequest("sec", site.localhostUrl("/search"),
+                HttpMethod.POST, List.of(new FormField("q", "jazz")), Purpose.PROBE, 1, null, 0)));
+        assertEquals(FetchErrorKind.ROBOTS_DENIED, redirected.error().kind(), redirected.error().message());
+        assertEquals(List.of(site.localhostUrl("/search")), redirected.redirectChain());
+        assertTrue(site.server().requests(HostileSite.FORM_ACTION).isEmpty(), "never requested, not even by a "
+                + "redirect");
+
+        PageFetched allowed = await(fetcher.fetch(new FetchRequest("sec", site.localhostUrl("/find"),
                 HttpMethod.POST, List.of(new FormField("q", "jazz")), Purpose.PROBE, 1, null, 0)));
         assertNull(allowed.error());
-        RecordedRequest sent = site.server().requests("/search").get(0);
+        RecordedRequest sent = site.server().requests("/find").get(0);
         assertEquals("POST", sent.method());
         assertEquals("q=jazz", sent.bodyAsString());
     }
