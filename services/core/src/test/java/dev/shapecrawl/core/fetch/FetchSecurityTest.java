@@ -186,6 +186,21 @@ class FetchSecurityTest {
         assertEquals("q=jazz", sent.bodyAsString());
     }
 
+    /** A redirect to another origin is checked against that origin's robots.txt, fetched then and there. */
+    @Test
+    void aRedirectToAnotherOriginIsCheckedAgainstItsRobotsTxt() {
+        try (Fetcher loopback = new Fetcher(FetchTesting.local().maxAttempts(1).build())) {
+            // 127.0.0.1 and localhost are two origins of one server; the redirect crosses from one to the other
+            site.server().route("/elsewhere", TestResponse.redirect(302, site.localhostUrl(HostileSite.FORM_ACTION)));
+            PageFetched p = await(loopback.fetch(FetchRequest.get("sec", site.url("/elsewhere"), Purpose.PROBE, 1)));
+            assertEquals(FetchErrorKind.ROBOTS_DENIED, p.error().kind(), p.error().message());
+            assertEquals(List.of(site.url("/elsewhere")), p.redirectChain());
+            assertEquals(2, site.server().requests("/robots.txt").size(), "each origin's robots.txt, once");
+            assertTrue(site.server().requests("/robots.txt").stream().anyMatch(r -> r.host().startsWith("localhost")));
+            assertTrue(site.server().requests(HostileSite.FORM_ACTION).isEmpty());
+        }
+    }
+
     @Test
     void credentialsInARedirectNeverReachTheChainTheEventOrTheServer() {
         site.server().route("/cred", TestResponse.redirect(302, "http://admin:s3cret@localhost:"

@@ -4,8 +4,11 @@ import dev.shapecrawl.core.classify.ClassifierSettings;
 import dev.shapecrawl.core.classify.JobModel;
 import dev.shapecrawl.core.classify.PageClassifier;
 import dev.shapecrawl.core.fetch.AddressClass;
+import dev.shapecrawl.core.fetch.AddressGuard;
+import dev.shapecrawl.core.fetch.FetchAttempt;
 import dev.shapecrawl.core.fetch.FetchSettings;
 import dev.shapecrawl.core.fetch.Fetcher;
+import dev.shapecrawl.core.fetch.HttpPageFetcher;
 import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.page.PageAnalysisSettings;
 import dev.shapecrawl.core.page.PageAnalyzer;
@@ -188,6 +191,36 @@ class HostilePagesTest {
         waitForResponseEnd(HostileSite.GZIP_BOMB);
         long sent = only(HostileSite.GZIP_BOMB).responseBytesWritten();
         assertTrue(sent < HostileSite.GZIP_BOMB_BYTES / 1000, "compressed bytes the site got out: " + sent);
+    }
+
+    /**
+     * Memory, measured without timing: the bytes the reading thread allocates while one attempt reads a 50 MiB
+     * page and a 10 GiB bomb are a small multiple of maxBodyBytes (the growing buffer, then the decoded string),
+     * not of what the site sends. Allocation bounds what can be retained. The HTTP client's own socket buffers
+     * are allocated on its selector thread and are bounded by its flow control, not counted here.
+     */
+    @Test
+    void oneAttemptAllocatesAFewTimesMaxBodyBytesWhateverTheSiteSends() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean)
+                java.lang.management.ManagementFactory.getThreadMXBean();
+        java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor();
+        try (HostileSite own = HostileSite.start()) { // its own site: the other tests count requests
+            HttpPageFetcher pages = new HttpPageFetcher(SETTINGS, new AddressGuard(SETTINGS.allowedAddresses()),
+                    HttpPageFetcher.newHttpClient(SETTINGS), timer);
+            for (String path : List.of(HostileSite.HUGE, HostileSite.GZIP_BOMB)) {
+                long before = mx.getCurrentThreadAllocatedBytes();
+                FetchAttempt a = pages.fetch(FetchRequest.get("hostile", own.url(path), Purpose.MAP, 1));
+                long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+                assertTrue(a.truncated(), path);
+                assertEquals(SETTINGS.maxBodyBytes(), a.contentBytes(), path);
+                System.out.println(path + ": " + allocated / MIB + " MiB allocated by the reading thread");
+                assertTrue(allocated < 8L * SETTINGS.maxBodyBytes(), path + ": " + allocated / MIB
+                        + " MiB allocated reading it");
+            }
+        } finally {
+            timer.shutdownNow();
+        }
     }
 
     /** The body cap comes first (5 MiB of the 25 MB), then maxLinks keeps 10,000 of what is left. */
