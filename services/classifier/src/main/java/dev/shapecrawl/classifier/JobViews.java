@@ -8,6 +8,7 @@ import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.SamplePage;
 import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.messaging.KafkaClientSecurity;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,6 +20,7 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -195,6 +197,8 @@ public class JobViews {
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Topics.PAGE_MESSAGE_BYTES);
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        // SASL/TLS as the channels have them (kafka.security.protocol, kafka.sasl.*, kafka.ssl.*)
+        p.putAll(KafkaClientSecurity.of(ConfigProvider.getConfig()));
         try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p)) {
             consumer = c;
             List<TopicPartition> partitions = new ArrayList<>();

@@ -20,8 +20,10 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -112,7 +114,29 @@ public final class Cluster implements AutoCloseable {
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000");
         p.put(AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MS_CONFIG, "2000");
         p.put(AdminClientConfig.SOCKET_CONNECTION_SETUP_TIMEOUT_MAX_MS_CONFIG, "5000");
+        p.putAll(security(System.getenv()));
         return p;
+    }
+
+    /**
+     * The Kafka security settings among environment variables: {@code KAFKA_SECURITY_PROTOCOL},
+     * {@code KAFKA_SASL_*} and {@code KAFKA_SSL_*}, as client properties ({@code KAFKA_SASL_JAAS_CONFIG} is
+     * {@code sasl.jaas.config}; Kafka's security settings contain dots only, so the underscores map back
+     * unambiguously). The same variables configure the services (Quarkus maps them to {@code kafka.*}; the
+     * services' hand-made clients use {@code messaging.KafkaClientSecurity}, which this mirrors without its
+     * Quarkus dependency), so one environment serves both. Values are never logged.
+     */
+    static Map<String, String> security(Map<String, String> env) {
+        Map<String, String> out = new TreeMap<>();
+        env.forEach((name, value) -> {
+            if (name.startsWith("KAFKA_")) {
+                String client = name.substring("KAFKA_".length()).toLowerCase(Locale.ROOT).replace('_', '.');
+                if (client.equals("security.protocol") || client.startsWith("sasl.") || client.startsWith("ssl.")) {
+                    out.put(client, value);
+                }
+            }
+        });
+        return out;
     }
 
     /** The bootstrap servers this connection was made with. */

@@ -17,13 +17,15 @@ public final class Urls {
     }
 
     /**
-     * Checks that {@code value} is an absolute http(s) URL with a host.
+     * Checks that {@code value} is an absolute http(s) URL with a host and without user info
+     * ({@code user:password@host}: credentials must never reach events or logs, see {@code docs/security.md}).
      *
      * @param field the field's name, for the message
      * @param value the URL
      * @return {@code value}, unchanged
      * @throws IllegalArgumentException naming the field and the rule broken: missing, too long, unparseable,
-     *                                  unsupported scheme, or no host
+     *                                  unsupported scheme, no host, or user info; the message never repeats
+     *                                  the URL
      */
     public static String requireHttp(String field, String value) {
         if (value == null || value.isBlank()) {
@@ -50,6 +52,12 @@ public final class Urls {
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new IllegalArgumentException(field + ": URL has no host");
+        }
+        if (uri.getRawUserInfo() != null) {
+            // Credentials in a URL would travel in every event that names it and in every log line that prints
+            // it (docs/security.md); the message names the rule, never the value.
+            throw new IllegalArgumentException(field + ": URL has user info (user:password@); credentials are "
+                    + "not accepted in URLs");
         }
         return value;
     }

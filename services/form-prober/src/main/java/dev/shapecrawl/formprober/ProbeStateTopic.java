@@ -5,12 +5,14 @@ import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.FormProbeState;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.messaging.KafkaClientSecurity;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
@@ -46,6 +48,8 @@ final class ProbeStateTopic {
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Topics.PAGE_MESSAGE_BYTES);
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        // SASL/TLS as the channels have them (kafka.security.protocol, kafka.sasl.*, kafka.ssl.*)
+        p.putAll(KafkaClientSecurity.of(ConfigProvider.getConfig()));
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<String, FormProbeState> latest = new LinkedHashMap<>();
         try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p)) {

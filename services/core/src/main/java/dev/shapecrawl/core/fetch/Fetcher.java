@@ -42,7 +42,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       {@link FetchErrorKind#ROBOTS_DENIED} without fetching the page. A robots.txt request that gets no
  *       answer at all (refused, timed out) counts as a failed attempt with that error kind and is retried like
  *       one, robots.txt first: a dead host is reported as CONNECT/TIMEOUT, not as a robots denial.</li>
- *   <li>Attempts through {@link HttpPageFetcher}, retried per {@link RetryPolicy} (timeouts, connect failures,
+ *   <li>Attempts through {@link HttpPageFetcher}, each redirect target checked by the guard and against the
+ *       robots.txt of its origin (a disallowed target is {@link FetchErrorKind#ROBOTS_DENIED}, not requested),
+ *       retried per {@link RetryPolicy} (timeouts, connect failures,
  *       5xx, 429) up to {@link FetchSettings#maxAttempts()}. A retry goes back to the head of the host queue
  *       and blocks the host until its back-off (or {@code Retry-After}) has passed: the server asked the whole
  *       host to wait; other hosts go on meanwhile.</li>
@@ -289,8 +291,27 @@ public final class Fetcher implements AutoCloseable {
                 }
             }
             attempts++;
-            FetchAttempt attempt = pages.fetch(request);
+            FetchAttempt attempt = pages.fetch(request, this::robotsOfHop);
             retryOrFinish(slot, attempt, attempt.contactedHost() ? politenessMs(rules) : 0);
+        }
+
+        /**
+         * robots.txt for a redirect target: the target origin's rules (cached, or fetched now, inside this
+         * host's slot like the redirect itself). A request is checked against robots.txt before it is sent,
+         * whether the crawl asked for it or a server redirected to it, so a redirect cannot lead the crawler
+         * (or a form submission) into a disallowed path.
+         */
+        private dev.shapecrawl.events.FetchError robotsOfHop(URI next) {
+            RobotsRules r = robots.rulesFor(next);
+            if (r.failure() != null) {
+                return Failures.of(r.failure().kind(), "robots.txt: " + r.failure().message());
+            }
+            if (!r.isAllowed(next.toString())) {
+                return Failures.of(FetchErrorKind.ROBOTS_DENIED, r.source() == RobotsRules.Source.UNREACHABLE
+                        ? r.detail() + " (RFC 9309 §2.3.1.4: disallow all)"
+                        : "robots.txt disallows it for " + settings.robotsAgentToken());
+            }
+            return null;
         }
 
         /** After attempt number {@code attempts}: back to the queue for a retry, or done. */

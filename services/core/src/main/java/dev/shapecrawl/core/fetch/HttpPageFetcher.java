@@ -34,6 +34,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>Every URL, the first and each redirect target, goes through the {@link AddressGuard} before a
  *       connection is made; a refusal ends the attempt with {@link FetchErrorKind#BLOCKED_ADDRESS} (or
  *       {@link FetchErrorKind#DNS}).</li>
+ *   <li>Each redirect target also goes through the caller's {@link HopCheck} (the {@link Fetcher} checks it
+ *       against the robots.txt of the target's origin), so a redirect cannot lead into a disallowed path:
+ *       a form action that redirects into {@code Disallow}ed space is refused there, with the check's error
+ *       ({@link FetchErrorKind#ROBOTS_DENIED}).</li>
  *   <li>Redirects (301, 302, 303, 307, 308 with a Location) are followed by hand, up to
  *       {@link FetchSettings#maxRedirects()}, relative Locations resolved, each URL recorded in the redirect
  *       chain. A Location pointing back into the chain is a loop; a loop or one redirect too many ends with
@@ -121,10 +125,37 @@ public final class HttpPageFetcher {
      * @return the outcome; fetch failures are in {@link FetchAttempt#error()}, never thrown
      */
     public FetchAttempt fetch(FetchRequest request) {
+        return fetch(request, HopCheck.NONE);
+    }
+
+    /**
+     * A check of each redirect target, after the SSRF guard has let it through and before it is requested.
+     */
+    @FunctionalInterface
+    public interface HopCheck {
+        /** Lets every target through (the guard still applies). */
+        HopCheck NONE = next -> null;
+
+        /**
+         * Decides about one redirect target. May block (the {@link Fetcher} may fetch the target origin's
+         * robots.txt here).
+         *
+         * @param next the target, absolute, without fragment
+         * @return null to follow it, or the error that ends the attempt (the target is not requested)
+         */
+        FetchError check(URI next);
+    }
+
+    /**
+     * {@link #fetch(FetchRequest)} with {@code hops} deciding about every redirect target too.
+     *
+     * @return the outcome; fetch failures are in {@link FetchAttempt#error()}, never thrown
+     */
+    public FetchAttempt fetch(FetchRequest request, HopCheck hops) {
         long startedAtMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
         byte[] form = request.method() == HttpMethod.POST ? formBody(request.form()) : null;
-        Exchange ex = follow(request.url(), request.method(), form, settings.maxRedirects(), ACCEPT);
+        Exchange ex = follow(request.url(), request.method(), form, settings.maxRedirects(), ACCEPT, hops);
         Result r = new Result(ex);
         if (ex.error == null) {
             readPage(ex, r);
@@ -140,7 +171,8 @@ public final class HttpPageFetcher {
      * too, as RFC 9309 allows), any content type, body capped at {@link FetchSettings#robotsMaxBytes()}.
      */
     RobotsResponse fetchRobots(URI robotsUri) {
-        Exchange ex = follow(robotsUri.toString(), HttpMethod.GET, null, ROBOTS_MAX_REDIRECTS, ROBOTS_ACCEPT);
+        Exchange ex = follow(robotsUri.toString(), HttpMethod.GET, null, ROBOTS_MAX_REDIRECTS, ROBOTS_ACCEPT,
+                HopCheck.NONE);
         if (ex.error != null) {
             return new RobotsResponse(ex.status, null, new byte[0], ex.error, ex.contacted);
         }
@@ -245,7 +277,8 @@ public final class HttpPageFetcher {
      * Sends the request and follows redirects until a final response, a refusal or a failure. On success the
      * final response's body is open and must be closed by the caller.
      */
-    private Exchange follow(String url, HttpMethod method, byte[] form, int maxRedirects, String accept) {
+    private Exchange follow(String url, HttpMethod method, byte[] form, int maxRedirects, String accept,
+                            HopCheck hops) {
         Exchange ex = new Exchange();
         ex.chain.add(url);
         URI uri;
@@ -299,7 +332,9 @@ public final class HttpPageFetcher {
             try {
                 next = Redirects.resolve(uri, location);
             } catch (URISyntaxException e) {
-                ex.error = Failures.of(FetchErrorKind.IO, "invalid Location '" + location + "': " + e.getReason());
+                // Not echoing the value: an unparseable Location may carry user:password@ that the contract's
+                // user-info rule (below) never got to see, and this message travels in the event.
+                ex.error = Failures.of(FetchErrorKind.IO, "invalid Location header: " + e.getReason());
                 return ex;
             }
             String nextUrl = next.toString();
@@ -308,7 +343,9 @@ public final class HttpPageFetcher {
                 return ex;
             }
             try {
-                Urls.requireHttp("Location", nextUrl); // the contract's URL rules: scheme, host, length
+                // the contract's URL rules: scheme, host, length, and no user info (credentials never enter the
+                // chain, hence never an event or a log line)
+                Urls.requireHttp("Location", nextUrl);
             } catch (IllegalArgumentException e) {
                 ex.error = Failures.of(FetchErrorKind.BLOCKED_ADDRESS, "redirect target refused: " + e.getMessage());
                 return ex;
@@ -317,6 +354,11 @@ public final class HttpPageFetcher {
             if (!verdict.allowed()) { // never requested, so not part of the chain; the message names it
                 ex.error = Failures.of(verdict.error().kind(), "redirect to " + nextUrl + " refused: "
                         + verdict.error().message());
+                return ex;
+            }
+            FetchError hop = hops.check(next);
+            if (hop != null) { // not requested either
+                ex.error = Failures.of(hop.kind(), "redirect to " + nextUrl + " refused: " + hop.message());
                 return ex;
             }
             ex.chain.add(nextUrl);

@@ -26,8 +26,10 @@ import java.util.function.LongSupplier;
  * carry the {@link RobotsRules#failure()} and are <em>not</em> cached. RFC 9309 also lets a crawler treat a robots.txt unreachable for 30 days as unavailable; that is not
  * done here (the crawls this engine serves are far shorter).
  *
- * <p>Thread-safe. Two threads missing the same origin at once would both fetch it; the Fetcher never does
- * that, because an origin belongs to one host and a host is fetched by one request at a time.
+ * <p>Thread-safe. Two threads missing the same origin at once would both fetch it (harmless: the later answer
+ * replaces the earlier). For request URLs the Fetcher never does that, because an origin belongs to one host and
+ * a host is fetched by one request at a time; a redirect to another origin is checked from the redirecting host's
+ * slot, so it may, rarely, fetch that origin's robots.txt in parallel with the origin's own queue.
  */
 public final class RobotsCache {
     /** The most origins remembered. */

@@ -177,6 +177,35 @@ public final class TestResponse {
         })).header("Content-Encoding", "gzip");
     }
 
+    /**
+     * Writes a streamed body: gets the response stream and writes as much as it likes, as slowly as it likes.
+     * Public so that other test sites ({@code dev.shapecrawl.testkit.hostile.HostileSite}) can generate bodies
+     * that are never held in memory.
+     */
+    @FunctionalInterface
+    public interface BodyWriter {
+        /**
+         * Writes the body to {@code out}. An {@link IOException} usually means the client hung up (expected when
+         * a crawler stops reading at its cap); {@link InterruptedException} that the server is closing.
+         */
+        void writeTo(OutputStream out) throws IOException, InterruptedException;
+    }
+
+    /**
+     * {@code status} with a body {@code writer} produces while the response is sent, with
+     * {@code Content-Length: length}, or chunked when {@code length} is -1. The writer must write exactly
+     * {@code length} bytes when a length is given.
+     *
+     * @param contentType sent verbatim, or omitted when null
+     * @throws IllegalArgumentException if {@code length < -1}
+     */
+    public static TestResponse streamed(int status, String contentType, long length, BodyWriter writer) {
+        if (length < -1) {
+            throw new IllegalArgumentException("length: must be >= -1, was " + length);
+        }
+        return of(status, contentType, new Body(length, writer::writeTo));
+    }
+
     /** A copy with one more header (added, not replacing one of the same name). */
     public TestResponse header(String name, String value) {
         List<Map.Entry<String, String>> h = new ArrayList<>(headers);
