@@ -25,7 +25,9 @@ import java.util.Set;
  * one. All instances of a template are generated before any is submitted, so verdicts inside one template only
  * affect later templates (thesis §4.3). After the last instance the template test runs (TP/ITTP,
  * {@link TemplateInformativeness}). The probe ends when the plan is exhausted, the stagnation rule fires
- * ({@link StagnationRule}) or the submission budget is spent.
+ * ({@link StagnationRule}) or the submission budget is spent. With the per-template rule on
+ * ({@link ProbeSettings#templateStagnationWindow}), a template whose last Wt submissions added no new record is left
+ * for the next one.
  *
  * <p>Not thread-safe: one prober per form, driven by one thread.
  */
@@ -176,10 +178,28 @@ public final class FormProber {
         } else if (new StagnationRule(s.settings().stagnationWindow(), s.settings().stagnationMinNewRecords())
                 .stop(newRecords)) {
             stop(ProbeState.StopReason.STAGNATED);
-        } else if (s.pending().isEmpty()) {
+        } else if (s.pending().isEmpty() || templateStagnated(log, newRecords)) {
             finishTemplate();
             advance();
         }
+    }
+
+    /**
+     * True if the per-template rule is on and the current template's last Wt submissions added no new record
+     * ({@link ProbeSettings#templateStagnationWindow}); its remaining instances are then dropped.
+     */
+    private boolean templateStagnated(List<Submission> log, List<Integer> newRecords) {
+        int wt = s.settings().templateStagnationWindow();
+        if (wt == 0 || s.current() == null || s.current().submitted() < wt) {
+            return false;
+        }
+        Template t = s.current().template();
+        for (int i = log.size() - 1; i >= log.size() - wt; i--) {
+            if (!log.get(i).instance().template().equals(t) || newRecords.get(i) > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -326,7 +346,9 @@ public final class FormProber {
 
     private boolean gatePasses(Template t, List<TemplateRun> runs) {
         int informative = 0;
-        List<Template> parents = Templates.parents(t);
+        // parents outside the plan (not binding a required field) were never run; only planned ones are judged
+        List<Template> parents = new ArrayList<>(Templates.parents(t));
+        parents.retainAll(plan);
         for (Template p : parents) {
             for (TemplateRun r : runs) {
                 if (r.template().equals(p) && Boolean.TRUE.equals(r.informative())) {

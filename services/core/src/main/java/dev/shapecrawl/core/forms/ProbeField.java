@@ -15,9 +15,13 @@ import java.util.List;
  * @param defaultValue the value submitted when the field is not bound, or null if a browser would then omit it
  *                     (unchecked checkbox, radio group without a checked member)
  * @param label        the label a person sees, or empty
+ * @param required     the control carries HTML's {@code required} attribute: a browser refuses to submit the form
+ *                     while it is empty (HTML §4.10.15.2, constraint validation), so only templates that bind it
+ *                     are real submissions ({@link Templates#plan}); beyond the seed, which lists mandatory-field
+ *                     detection as future work (Moraes 2013 chapter 6)
  */
 public record ProbeField(String name, String type, FieldRole role, List<String> options, String defaultValue,
-                         String label) {
+                         String label, boolean required) {
     /** @throws IllegalArgumentException if a probed or fixed field has no name, or a selection field no option */
     public ProbeField {
         name = name == null ? "" : name;

@@ -4,8 +4,11 @@ import dev.shapecrawl.events.FormInfo;
 import dev.shapecrawl.events.HttpMethod;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -19,7 +22,10 @@ import java.util.Set;
  * (generic keyword boxes); {@code hidden} and other typed inputs (date, number, tel, url, …; the thesis fills no
  * typed box) → FIXED; the first named {@code submit} button → FIXED (its name/value is sent as by an implicit
  * submission); other buttons, {@code file} inputs and unnamed controls → OMITTED. A field named in the presentation
- * fields is FIXED whatever its type.
+ * fields is FIXED whatever its type, at its default value, or at the value the configuration pins with
+ * {@code name=value} (beyond the seed, which always leaves presentation fields at their default, thesis §1.3: pinning
+ * "results per page" at its largest option puts more records on every result page; see {@code docs/evaluation.md},
+ * "Form probing: ITP (issue 7)").
  *
  * @param action the absolute URL the form submits to
  * @param method GET or POST
@@ -49,7 +55,8 @@ public record ProbeForm(String action, HttpMethod method, List<ProbeField> field
      * The probing view of {@code form}.
      *
      * @param form               the form from the page analysis
-     * @param presentationFields names of fields to keep at their default (configuration)
+     * @param presentationFields names of fields to keep at their default, or {@code name=value} to keep one at
+     *                           {@code value} (configuration)
      * @return the form with roles; a later probed field with the name of an earlier one is FIXED (a page with two
      *         controls of one name, which the thesis's model cannot bind independently)
      * @throws IllegalArgumentException if {@code form} is null
@@ -57,6 +64,15 @@ public record ProbeForm(String action, HttpMethod method, List<ProbeField> field
     public static ProbeForm of(FormInfo form, Set<String> presentationFields) {
         if (form == null) {
             throw new IllegalArgumentException("form: missing");
+        }
+        Map<String, String> pinned = new HashMap<>();
+        Set<String> presentation = new HashSet<>();
+        for (String entry : presentationFields) {
+            int eq = entry.indexOf('=');
+            presentation.add(eq < 0 ? entry : entry.substring(0, eq));
+            if (eq >= 0) {
+                pinned.put(entry.substring(0, eq), entry.substring(eq + 1));
+            }
         }
         List<ProbeField> fields = new ArrayList<>();
         Set<String> probedNames = new LinkedHashSet<>();
@@ -70,7 +86,7 @@ public record ProbeForm(String action, HttpMethod method, List<ProbeField> field
             } else if (type.equals("submit")) {
                 role = submitSeen ? FieldRole.OMITTED : FieldRole.FIXED;
                 submitSeen = true;
-            } else if (presentationFields.contains(f.name())) {
+            } else if (presentation.contains(f.name())) {
                 role = FieldRole.FIXED;
             } else if (SELECTION_TYPES.contains(type)) {
                 options = f.options().stream().map(FormInfo.Option::value).filter(v -> !v.isEmpty()).distinct()
@@ -85,8 +101,10 @@ public record ProbeForm(String action, HttpMethod method, List<ProbeField> field
                 role = FieldRole.FIXED;
                 options = List.of();
             }
+            String value = role == FieldRole.FIXED && pinned.containsKey(f.name()) ? pinned.get(f.name())
+                    : defaultOf(f);
             fields.add(new ProbeField(f.name(), type, role, role == FieldRole.SELECTION ? options : List.of(),
-                    defaultOf(f), f.label()));
+                    value, f.label(), f.required() && (role == FieldRole.SELECTION || role == FieldRole.TEXT)));
         }
         return new ProbeForm(form.action(), form.method(), fields);
     }

@@ -36,6 +36,14 @@ import java.util.TreeSet;
  *                           order-1 templates (6% coverage), W 200 never fires]
  * @param stagnationMinNewRecords the stagnation rule fires when the last W submissions added fewer new records
  *                           than this, >= 1; 1 is the thesis's "no new record" [1]
+ * @param templateStagnationWindow Wt: leave a template (skip its remaining instances, go on with the next one) when
+ *                           its last Wt submissions added no new distinct record; 0 = off. Beyond the seed: the
+ *                           thesis's stop rule applied per template rather than per probe, because a template's
+ *                           plateau does not mean the next template's (thesis §5.2.2: ITP "escapes plateaus
+ *                           quickly" when it moves to new templates), and on the hidden-web site a global W = 100
+ *                           stopped inside a template that returned nothing new (from&amp;to) before reaching a
+ *                           productive one ({@code docs/evaluation.md}, "Form probing: ITP (issue 7)")
+ *                           [0 in {@link #faithful()} and {@link #defaults()}]
  * @param coverUnderfull     the distinctness filter may also choose under-full (non-empty, non-informative)
  *                           instances, so that the output covers every record seen (spec §3.7 recommendation)
  *                           [false in {@link #faithful()}, true in {@link #defaults()}]
@@ -48,7 +56,8 @@ import java.util.TreeSet;
 public record ProbeSettings(ProbeMode mode, int maxOrder, int kUpTo3, int k4, int k5OrMore,
                             StaticSelection strategy, long seed, double tau, TemplateGate gate,
                             TextValueSource textValues, int tfidfTokens, int leastFrequentTerms,
-                            int stagnationWindow, int stagnationMinNewRecords, boolean coverUnderfull,
+                            int stagnationWindow, int stagnationMinNewRecords, int templateStagnationWindow,
+                            boolean coverUnderfull,
                             int maxSubmissions,
                             Set<String> presentationFields) {
 
@@ -62,7 +71,8 @@ public record ProbeSettings(ProbeMode mode, int maxOrder, int kUpTo3, int k4, in
     public static final List<String> PROPERTY_NAMES = List.of("mode", "max-order", "k-up-to-3", "k-4",
             "k-5-or-more", "strategy", "seed", "tau", "gate", "text-values", "tfidf-tokens", "least-frequent-terms",
             "stagnation-window",
-            "stagnation-min-new-records", "cover-underfull", "max-submissions", "presentation-fields");
+            "stagnation-min-new-records", "template-stagnation-window", "cover-underfull", "max-submissions",
+            "presentation-fields");
 
     /** @throws IllegalArgumentException naming the parameter on a value out of range */
     public ProbeSettings {
@@ -84,6 +94,10 @@ public record ProbeSettings(ProbeMode mode, int maxOrder, int kUpTo3, int k4, in
             throw new IllegalArgumentException("stagnation-window: must be >= 0 (0 = off), was " + stagnationWindow);
         }
         positive("stagnation-min-new-records", stagnationMinNewRecords);
+        if (templateStagnationWindow < 0) {
+            throw new IllegalArgumentException("template-stagnation-window: must be >= 0 (0 = off), was "
+                    + templateStagnationWindow);
+        }
         positive("max-submissions", maxSubmissions);
         presentationFields = Set.copyOf(presentationFields);
     }
@@ -97,7 +111,7 @@ public record ProbeSettings(ProbeMode mode, int maxOrder, int kUpTo3, int k4, in
     /** The thesis's setting: ITP, order 3, k 800/600/400, k-first, τ 0.25, p 50, no stagnation stop. */
     public static ProbeSettings faithful() {
         return new ProbeSettings(ProbeMode.ITP, 3, 800, 600, 400, StaticSelection.FIRST, 0, 0.25,
-                TemplateGate.ALL_SUBTEMPLATES_INFORMATIVE, TextValueSource.TF_IDF, 50, 15, 0, 1, false, 20_000,
+                TemplateGate.ALL_SUBTEMPLATES_INFORMATIVE, TextValueSource.TF_IDF, 50, 15, 0, 1, 0, false, 20_000,
                 Set.of());
     }
 
@@ -117,62 +131,70 @@ public record ProbeSettings(ProbeMode mode, int maxOrder, int kUpTo3, int k4, in
     /** A copy with another mode. */
     public ProbeSettings withMode(ProbeMode m) {
         return new ProbeSettings(m, maxOrder, kUpTo3, k4, k5OrMore, strategy, seed, tau, gate, textValues,
-                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, coverUnderfull,
+                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, templateStagnationWindow, coverUnderfull,
                 maxSubmissions, presentationFields);
     }
 
     /** A copy with another static selection strategy and seed. */
     public ProbeSettings withStrategy(StaticSelection s, long newSeed) {
         return new ProbeSettings(mode, maxOrder, kUpTo3, k4, k5OrMore, s, newSeed, tau, gate, textValues,
-                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, coverUnderfull,
+                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, templateStagnationWindow, coverUnderfull,
                 maxSubmissions, presentationFields);
     }
 
     /** A copy with another stagnation window (0 = off). */
     public ProbeSettings withStagnationWindow(int w) {
         return new ProbeSettings(mode, maxOrder, kUpTo3, k4, k5OrMore, strategy, seed, tau, gate, textValues,
-                tfidfTokens, leastFrequentTerms, w, stagnationMinNewRecords, coverUnderfull,
+                tfidfTokens, leastFrequentTerms, w, stagnationMinNewRecords, templateStagnationWindow, coverUnderfull,
                 maxSubmissions, presentationFields);
     }
 
     /** A copy with another stagnation rule: window W (0 = off) and minimum new records in it. */
     public ProbeSettings withStagnation(int w, int minNew) {
         return new ProbeSettings(mode, maxOrder, kUpTo3, k4, k5OrMore, strategy, seed, tau, gate, textValues,
-                tfidfTokens, leastFrequentTerms, w, minNew, coverUnderfull, maxSubmissions, presentationFields);
+                tfidfTokens, leastFrequentTerms, w, minNew, templateStagnationWindow, coverUnderfull, maxSubmissions, presentationFields);
+    }
+
+    /** A copy with the per-template stagnation window Wt (0 = off). */
+    public ProbeSettings withTemplateStagnationWindow(int wt) {
+        return new ProbeSettings(mode, maxOrder, kUpTo3, k4, k5OrMore, strategy, seed, tau, gate, textValues,
+                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, wt, coverUnderfull,
+                maxSubmissions, presentationFields);
     }
 
     /** A copy with under-full cover on or off. */
     public ProbeSettings withCoverUnderfull(boolean on) {
         return new ProbeSettings(mode, maxOrder, kUpTo3, k4, k5OrMore, strategy, seed, tau, gate, textValues,
-                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, on,
+                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, templateStagnationWindow, on,
                 maxSubmissions, presentationFields);
     }
 
     /** A copy with the given caps k (≤ 3, 4, ≥ 5 fields). */
     public ProbeSettings withCaps(int upTo3, int four, int fiveOrMore) {
         return new ProbeSettings(mode, maxOrder, upTo3, four, fiveOrMore, strategy, seed, tau, gate, textValues,
-                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, coverUnderfull,
+                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, templateStagnationWindow, coverUnderfull,
                 maxSubmissions, presentationFields);
     }
 
     /** A copy with another text-value source. */
     public ProbeSettings withTextValues(TextValueSource source) {
         return new ProbeSettings(mode, maxOrder, kUpTo3, k4, k5OrMore, strategy, seed, tau, gate, source,
-                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, coverUnderfull,
+                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, templateStagnationWindow, coverUnderfull,
                 maxSubmissions, presentationFields);
     }
 
     /** A copy with the given presentation fields. */
     public ProbeSettings withPresentationFields(Set<String> names) {
         return new ProbeSettings(mode, maxOrder, kUpTo3, k4, k5OrMore, strategy, seed, tau, gate, textValues,
-                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, coverUnderfull,
+                tfidfTokens, leastFrequentTerms, stagnationWindow, stagnationMinNewRecords, templateStagnationWindow, coverUnderfull,
                 maxSubmissions, names);
     }
 
     /**
      * Settings from properties named as in {@link #PROPERTY_NAMES} (without prefix), starting from
      * {@link #defaults()}. Enum values are case-insensitive ({@code itp}, {@code all-values} or {@code ALL_VALUES});
-     * {@code presentation-fields} is a comma-separated list of field names.
+     * {@code presentation-fields} is a comma-separated list of field names, each optionally {@code name=value} to pin
+     * the field at that value ({@link ProbeForm#of}).
      *
      * @throws IllegalArgumentException naming the property on an unknown name or a bad value
      */
@@ -205,6 +227,7 @@ public record ProbeSettings(ProbeMode mode, int maxOrder, int kUpTo3, int k4, in
                 intOr(p, "tfidf-tokens", d.tfidfTokens), intOr(p, "least-frequent-terms", d.leastFrequentTerms),
                 intOr(p, "stagnation-window", d.stagnationWindow),
                 intOr(p, "stagnation-min-new-records", d.stagnationMinNewRecords),
+                intOr(p, "template-stagnation-window", d.templateStagnationWindow),
                 p.containsKey("cover-underfull") ? SettingValues.bool("cover-underfull", p.get("cover-underfull"))
                         : d.coverUnderfull,
                 intOr(p, "max-submissions", d.maxSubmissions), presentation);

@@ -10,7 +10,8 @@ package dev.shapecrawl.core.forms;
  * @param blocked     candidates removed by the prune list, >= 0
  * @param cut         surviving candidates removed by the cap k, >= 0
  * @param generated   instances generated for submission, >= 0
- * @param submitted   instances actually submitted, <= generated (less if the probe stopped inside the template)
+ * @param submitted   instances actually submitted, <= generated (less if the probe stopped inside the template or
+ *                    the per-template stagnation rule left it, {@link ProbeSettings#templateStagnationWindow})
  * @param informative the template test's verdict (TP/ITTP), or null when not tested (ITP, gated, unfinished)
  */
 public record TemplateRun(Template template, boolean gated, long candidates, long blocked, long cut, int generated,

@@ -9,6 +9,14 @@ import java.util.List;
  * values), then order-1 text templates, then all order-2, then all order-3 templates. Within an order, templates
  * follow the form's field order lexicographically, so runs are reproducible; ITP's result does not depend on it,
  * since only strictly smaller assignments prune.
+ *
+ * <p>Beyond the seed: when some probed fields are {@link ProbeField#required() required}, only the templates that
+ * bind all of them are planned. A browser does not send the form without them (HTML constraint validation); a
+ * server that gets such a submission anyway answers an error page, and under ITP those errors would put every value
+ * of the optional fields on the prune list, blocking every higher-order candidate — measured on the hidden-web
+ * site's catalogue form, where ITP stopped after its 22 order-1 submissions (docs/evaluation.md, "Form probing: ITP
+ * (issue 7)"). The thesis names mandatory fields as an open problem (§1.4, chapter 6). If more fields are required
+ * than {@code maxOrder} can bind together, the restriction is dropped (no template could satisfy it).
  */
 public final class Templates {
     private Templates() {
@@ -26,20 +34,30 @@ public final class Templates {
             throw new IllegalArgumentException("maxOrder: must be >= 1, was " + maxOrder);
         }
         List<ProbeField> fields = form.probedFields();
-        List<Template> plan = new ArrayList<>();
+        List<Template> all = new ArrayList<>();
         for (ProbeField f : fields) {
             if (f.role() == FieldRole.SELECTION) {
-                plan.add(Template.of(f.name()));
+                all.add(Template.of(f.name()));
             }
         }
         for (ProbeField f : fields) {
             if (f.role() == FieldRole.TEXT) {
-                plan.add(Template.of(f.name()));
+                all.add(Template.of(f.name()));
             }
         }
         List<String> names = fields.stream().map(ProbeField::name).toList();
         for (int d = 2; d <= maxOrder; d++) {
-            combinations(names, d, 0, new ArrayList<>(), plan);
+            combinations(names, d, 0, new ArrayList<>(), all);
+        }
+        List<String> required = fields.stream().filter(ProbeField::required).map(ProbeField::name).toList();
+        if (required.isEmpty() || required.size() > maxOrder) {
+            return all;
+        }
+        List<Template> plan = new ArrayList<>();
+        for (Template t : all) {
+            if (t.fields().containsAll(required)) {
+                plan.add(t);
+            }
         }
         return plan;
     }
