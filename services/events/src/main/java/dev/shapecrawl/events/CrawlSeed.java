@@ -18,16 +18,22 @@ import java.util.Map;
  * @param similarityThreshold the threshold in 0..1 above which a page is a target; null = the measure's default
  * @param formValues          values for form fields the system cannot guess, by field name (Vidal 2006, §6:
  *                            user-supplied values for text fields); may be empty
+ * @param maxCrawlPages       upper bound of the requests of one crawl run (the job's budget once the pattern is
+ *                            learnt: a pattern that matches an endless URL space, a calendar trap, stops there),
+ *                            >= 1; default 1,000,000 (a hundred times the mapping's default: a crawl fetches the
+ *                            whole site's targets, a mapping a sample of its structure)
  * @param remap               on a job that already has a navigation pattern: map the site again and learn a new
  *                            pattern instead of re-crawling by the stored one (Vidal 2006, §7.3: "if the site's
  *                            structure changes, generate a new crawler"); default false
  */
 public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
                         String similarityMeasure, Double similarityThreshold,
-                        Map<String, List<String>> formValues, Boolean remap) {
+                        Map<String, List<String>> formValues, Integer maxCrawlPages, Boolean remap) {
 
     /** Default of {@link #maxPages}. */
     public static final int DEFAULT_MAX_PAGES = 10_000;
+    /** Default of {@link #maxCrawlPages}. */
+    public static final int DEFAULT_MAX_CRAWL_PAGES = 1_000_000;
     /** Default of {@link #maxDepth}. */
     public static final int DEFAULT_MAX_DEPTH = 10;
 
@@ -43,11 +49,23 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
         Checks.nonNegative("maxDepth", maxDepth);
         Checks.unitInterval("similarityThreshold", similarityThreshold);
         formValues = formValues == null ? Map.of() : Map.copyOf(formValues);
+        maxCrawlPages = maxCrawlPages == null ? DEFAULT_MAX_CRAWL_PAGES : maxCrawlPages;
+        if (maxCrawlPages < 1) {
+            throw new IllegalArgumentException("maxCrawlPages: must be >= 1, was " + maxCrawlPages);
+        }
         remap = remap != null && remap;
+    }
+
+    /** A seed with the default crawl budget ({@link #DEFAULT_MAX_CRAWL_PAGES}). */
+    public CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
+                     String similarityMeasure, Double similarityThreshold, Map<String, List<String>> formValues,
+                     Boolean remap) {
+        this(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold, formValues, null,
+                remap);
     }
 
     /** A seed with every default. */
     public static CrawlSeed of(String jobId, String entryUrl) {
-        return new CrawlSeed(jobId, entryUrl, null, null, null, null, null, null, null);
+        return new CrawlSeed(jobId, entryUrl, null, null, null, null, null, null, null, null);
     }
 }

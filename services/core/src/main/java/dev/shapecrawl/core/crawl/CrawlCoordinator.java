@@ -381,6 +381,9 @@ public final class CrawlCoordinator {
             }
             Optional<UrlEntry> seen = store.url(job.jobId, traversal, link.url());
             if (seen.isEmpty()) {
+                if (!crawlBudgetLeft(job)) {
+                    return;
+                }
                 request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.CRAWL, matcher.encode(next));
             } else {
                 reachedAgain(job, traversal, matcher, link.url(), seen.get(), next);
@@ -400,6 +403,9 @@ public final class CrawlCoordinator {
                 }
                 Optional<UrlEntry> seen = store.url(job.jobId, traversal, key);
                 if (seen.isEmpty()) {
+                    if (!crawlBudgetLeft(job)) {
+                        return;
+                    }
                     store.putUrl(job.jobId, traversal, key, UrlEntry.submitted(entry.depth() + 1, url,
                             job.nextOrder++, matcher.encode(next), step.get().formId()));
                     send(job, r);
@@ -408,6 +414,21 @@ public final class CrawlCoordinator {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the crawl run may request another page ({@link CrawlSeed#maxCrawlPages()}); the first time it may
+     * not, the job's last error says so: the run then ends with what it has.
+     */
+    private static boolean crawlBudgetLeft(Draft job) {
+        if (job.requested < job.seed.maxCrawlPages()) {
+            return true;
+        }
+        if (job.lastError == null || !job.lastError.startsWith("crawl budget")) {
+            job.lastError = "crawl budget of " + job.seed.maxCrawlPages() + " requests reached (maxCrawlPages):"
+                    + " the run ends without the pages beyond it";
+        }
+        return false;
     }
 
     /**

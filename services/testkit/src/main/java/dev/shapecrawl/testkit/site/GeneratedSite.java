@@ -6,6 +6,7 @@ import dev.shapecrawl.testkit.web.RecordedRequest;
 import dev.shapecrawl.testkit.web.TestResponse;
 import dev.shapecrawl.testkit.web.TestWebServer;
 
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -228,6 +229,18 @@ public final class GeneratedSite {
     /** Starts a {@link TestWebServer} on 127.0.0.1 serving this site; the caller closes it. */
     public TestWebServer start() {
         TestWebServer web = TestWebServer.start();
+        serve(web);
+        return web;
+    }
+
+    /**
+     * Starts a {@link TestWebServer} on the loopback address {@code address} serving this site (a host of its own
+     * to a crawler); the caller closes it.
+     *
+     * @throws IllegalArgumentException if {@code address} is not a loopback address
+     */
+    public TestWebServer start(InetAddress address) {
+        TestWebServer web = TestWebServer.start(address);
         serve(web);
         return web;
     }

@@ -69,10 +69,13 @@ public final class TestWebServer implements AutoCloseable {
     private final Map<String, Route> routes = new ConcurrentHashMap<>();
     private final List<RecordedRequest> log = new CopyOnWriteArrayList<>();
     private volatile Route fallback = TestWebServer::notFound;
+    private volatile boolean recording = true;
+    private final String host;
 
-    private TestWebServer(HttpServer server, ExecutorService handlers) {
+    private TestWebServer(HttpServer server, ExecutorService handlers, String host) {
         this.server = server;
         this.handlers = handlers;
+        this.host = host;
     }
 
     /**
@@ -81,6 +84,22 @@ public final class TestWebServer implements AutoCloseable {
      * @throws UncheckedIOException if the socket cannot be bound
      */
     public static TestWebServer start() {
+        return start(InetAddress.getLoopbackAddress());
+    }
+
+    /**
+     * Starts a server on a loopback address of its own and an ephemeral port, with no routes: several servers on
+     * 127.0.0.2, 127.0.0.3, … are several hosts to a crawler (politeness and fetch queues are per host name), all
+     * on loopback (Linux routes the whole of 127.0.0.0/8 to it).
+     *
+     * @param address a loopback address; {@link #baseUrl()} names it
+     * @throws IllegalArgumentException if {@code address} is not a loopback address
+     * @throws UncheckedIOException     if the socket cannot be bound
+     */
+    public static TestWebServer start(InetAddress address) {
+        if (!address.isLoopbackAddress()) {
+            throw new IllegalArgumentException("address: tests serve on loopback only, was " + address);
+        }
         int n = SERVERS.incrementAndGet();
         AtomicInteger threads = new AtomicInteger();
         ExecutorService pool = Executors.newCachedThreadPool(r -> {
@@ -89,8 +108,8 @@ public final class TestWebServer implements AutoCloseable {
             return t;
         });
         try {
-            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-            TestWebServer web = new TestWebServer(http, pool);
+            HttpServer http = HttpServer.create(new InetSocketAddress(address, 0), 64);
+            TestWebServer web = new TestWebServer(http, pool, address.getHostAddress());
             http.createContext("/", web::handle);
             http.setExecutor(pool);
             http.start();
@@ -147,9 +166,9 @@ public final class TestWebServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    /** {@code http://127.0.0.1:PORT}, without a trailing slash. */
+    /** {@code http://ADDRESS:PORT} (127.0.0.1 unless started on another loopback address), no trailing slash. */
     public String baseUrl() {
-        return baseUrl("127.0.0.1");
+        return baseUrl(host);
     }
 
     /**
@@ -168,6 +187,17 @@ public final class TestWebServer implements AutoCloseable {
     /** {@code http://localhost:PORT} + {@code pathAndQuery}: the same server under a second host name. */
     public String localhostUrl(String pathAndQuery) {
         return baseUrl("localhost") + requireSlash(pathAndQuery);
+    }
+
+    /**
+     * Stops keeping the request log (a long run's log would grow without end; the log is a copy-on-write list, so
+     * each request would also copy it). {@link #requests()} then holds what came before.
+     *
+     * @return this server
+     */
+    public TestWebServer stopRecording() {
+        recording = false;
+        return this;
     }
 
     /** Every request received so far, in arrival order (a snapshot). */
@@ -213,7 +243,9 @@ public final class TestWebServer implements AutoCloseable {
         try (InputStream in = exchange.getRequestBody()) {
             request = record(exchange, in.readAllBytes(), arrivedNanos, arrivedMillis);
         }
-        log.add(request);
+        if (recording) {
+            log.add(request);
+        }
         String error = null;
         try {
             Route route = routes.getOrDefault(request.path(), fallback);
