@@ -5,8 +5,8 @@ import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
- * URL rules shared by every event: only absolute {@code http} and {@code https} URLs with a host are
- * accepted anywhere in the contract. Normalisation (crawler-commons) is the core library's job; the events
+ * URL rules shared by every event: only absolute {@code http} and {@code https} URLs with a host, and
+ * without credentials, are accepted anywhere in the contract. Normalisation (crawler-commons) is the core library's job; the events
  * only refuse what no service could fetch.
  */
 public final class Urls {
@@ -23,7 +23,7 @@ public final class Urls {
      * @param value the URL
      * @return {@code value}, unchanged
      * @throws IllegalArgumentException naming the field and the rule broken: missing, too long, unparseable,
-     *                                  unsupported scheme, or no host
+     *                                  unsupported scheme, no host, credentials (user info), or an IPv6 zone id
      */
     public static String requireHttp(String field, String value) {
         if (value == null || value.isBlank()) {
@@ -50,6 +50,16 @@ public final class Urls {
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new IllegalArgumentException(field + ": URL has no host");
+        }
+        if (uri.getRawUserInfo() != null) {
+            // Credentials in a URL end up in logs, events and Authorization headers, and user@host spellings are
+            // a classic way to disguise the real host; no page the crawler needs is addressed that way.
+            throw new IllegalArgumentException(field + ": URL carries credentials (user info before '@')");
+        }
+        if (uri.getHost().indexOf('%') >= 0) {
+            // java.net.URI accepts an IPv6 zone id ([fe80::1%eth0]); it names a local network interface, which
+            // has no meaning on another machine (the WHATWG URL standard refuses it).
+            throw new IllegalArgumentException(field + ": URL has an IPv6 zone id");
         }
         return value;
     }
