@@ -45,8 +45,9 @@ public final class Inbound {
      * malformed body. A message that did not come from Kafka has no key to check.
      */
     private static void requireKey(Message<String> message) {
-        Optional<IncomingKafkaRecordMetadata> kafka = message.getMetadata(IncomingKafkaRecordMetadata.class);
-        if (kafka.isPresent() && kafka.get().getKey() == null) {
+        boolean keyless = message.getMetadata(IncomingKafkaRecordMetadata.class).map(m -> m.getKey() == null)
+                .orElse(false);
+        if (keyless) {
             throw new InvalidEventException("missing key (every topic of the contract is keyed)");
         }
     }

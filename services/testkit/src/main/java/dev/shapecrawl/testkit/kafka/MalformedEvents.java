@@ -256,15 +256,6 @@ public final class MalformedEvents {
         }
     }
 
-    /** The rows' names with their reason fragments, one a line, for the documentation table. */
-    public static String describe(List<MalformedEvent> rows) {
-        StringBuilder sb = new StringBuilder();
-        for (MalformedEvent r : rows) {
-            sb.append(r.kind()).append(" | ").append(r.name()).append(" | ").append(r.reason()).append('\n');
-        }
-        return sb.toString();
-    }
-
     /** A field reached through objects only, from the event's root, with its value in the valid event. */
     record Path(List<String> names, JsonNode value) {
         String name() {
