@@ -27,8 +27,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -81,6 +83,9 @@ class PatternBadInputKafkaTest {
 
     @Test
     void everyMalformedEventOfEveryInputIsDeadLetteredAndTheNextIsProcessed() {
+        // A new input of the topology without its line in inputs() fails here, not silently untested.
+        assertEquals(Set.copyOf(PatternTopology.INPUTS), inputs().stream().map(Input::topic).collect(Collectors.toSet()),
+                "every input of the topology has its line in inputs()");
         Map<String, List<MalformedEvent>> sent = new LinkedHashMap<>();
         for (Input input : inputs()) {
             List<MalformedEvent> rows = MalformedEvents.rows(input.topic(), input.rowsFrom(), JOB);
