@@ -30,9 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * Bad input on both topics the classifier consumes in its group (issue 9): every row of the shared table
  * ({@link MalformedEvents}) goes through the real consumer of {@code crawl-samples}, then a good sample, and through
  * the real consumer of {@code pages-fetched}, then a good page; every row lands on {@code dead-letter-topic-<topic>}
- * with its reason, no output mentions the rows' job, and the good sample and page are processed. ({@code crawl-seeds}
- * and {@code sample-pages} are read whole by {@link JobViews}, outside any group, and not dead-lettered here: their
- * owners do that.)
+ * with its reason, no output mentions the rows' job, and the good sample and page are processed. The rows also go to
+ * {@code crawl-seeds}, which {@link JobViews} reads whole outside any group and does not dead-letter (the pattern
+ * service does): the good page is classified only once JobViews has read the good seed sent after them.
  */
 @QuarkusTest
 @QuarkusTestResource(EmbeddedKafkaResource.class)
@@ -55,6 +55,11 @@ class ClassifierBadInputKafkaTest {
 
     @Test
     void everyMalformedSampleAndPageIsDeadLetteredAndTheNextIsClassified() {
+        // JobViews reads crawl-seeds whole, outside any group, and ignores what it cannot read (the pattern service
+        // dead-letters it): the rows go before the good seed, which a page needs to be classified (job ready).
+        List<MalformedEvent> seedRows = MalformedEvents.rows(Topics.CRAWL_SEEDS,
+                CrawlSeed.of(ROWS_JOB, SITE + "rows.html"), JOB);
+        MalformedEvents.send(kafka, Topics.CRAWL_SEEDS, seedRows);
         kafka.send(Topics.CRAWL_SEEDS, JOB, EventCodec.encode(CrawlSeed.of(JOB, SITE + "index.html")));
 
         CrawlSample sample = new CrawlSample(JOB, "s1", SITE + "Sample.html", SitePages.typePage("Sample", 12));
@@ -73,7 +78,8 @@ class ClassifierBadInputKafkaTest {
                         rs -> rs.stream().anyMatch(r -> r.value().contains(page.request().url())), WAIT).stream()
                 .filter(r -> r.value().contains(page.request().url()))
                 .map(r -> EventCodec.decode(EventType.PAGE_CLASSIFIED, r.value())).findFirst().orElseThrow();
-        assertNotNull(classified.similarity(), "classified against the good sample: " + classified.reason());
+        assertNotNull(classified.similarity(), "classified against the good sample, the job's seed read after the"
+                + " malformed seeds: " + classified.reason());
 
         MalformedEvents.assertDeadLettered(kafka, Topics.CRAWL_SAMPLES, sampleRows, WAIT);
         MalformedEvents.assertDeadLettered(kafka, Topics.PAGES_FETCHED, pageRows, WAIT);
