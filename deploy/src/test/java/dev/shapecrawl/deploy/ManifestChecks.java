@@ -193,9 +193,10 @@ final class ManifestChecks {
                     problems.add("KafkaTopic " + name + ": cleanup.policy " + config.get("cleanup.policy")
                             + ", the contract says " + policy);
                 }
-                if (!String.valueOf(t.maxMessageBytes()).equals(String.valueOf(config.get("max.message.bytes")))) {
+                int maxBytes = name.equals(t.name()) ? t.maxMessageBytes() : t.deadLetterMaxMessageBytes();
+                if (!String.valueOf(maxBytes).equals(String.valueOf(config.get("max.message.bytes")))) {
                     problems.add("KafkaTopic " + name + ": max.message.bytes " + config.get("max.message.bytes")
-                            + ", the contract says " + t.maxMessageBytes());
+                            + ", the contract says " + maxBytes);
                 }
                 if (kt.getSpec().getPartitions() == null || kt.getSpec().getPartitions() < 1) {
                     problems.add("KafkaTopic " + name + ": no partitions");

@@ -99,7 +99,7 @@ final class TopicManifests {
         }
         for (TopicContract t : Topics.all()) {
             out.append("---\n");
-            topic(out, t.deadLetterTopic(), DEAD_LETTER_PARTITIONS, "delete", t.maxMessageBytes(),
+            topic(out, t.deadLetterTopic(), DEAD_LETTER_PARTITIONS, "delete", t.deadLetterMaxMessageBytes(),
                     DEAD_LETTER_RETENTION_MS);
         }
         return out.toString();

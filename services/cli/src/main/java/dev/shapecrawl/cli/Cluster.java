@@ -157,7 +157,7 @@ public final class Cluster implements AutoCloseable {
                     "cleanup.policy", t.cleanupPolicy(),
                     "max.message.bytes", String.valueOf(t.maxMessageBytes()))));
             topics.add(new NewTopic(t.deadLetterTopic(), 1, (short) 1).configs(Map.of(
-                    "max.message.bytes", String.valueOf(t.maxMessageBytes()))));
+                    "max.message.bytes", String.valueOf(t.deadLetterMaxMessageBytes()))));
         }
         for (var entry : admin.createTopics(topics).values().entrySet()) {
             try {

@@ -3,11 +3,15 @@ package dev.shapecrawl.events;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
@@ -40,6 +44,14 @@ public final class EventCodec {
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            // Text after the object (a second event, garbage) is an error, not silently dropped.
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // A number or flag where text is expected is a wrong type, even in a nested object whose fields the
+            // schema does not type (ALLOW_COERCION_OF_SCALARS does not cover coercion to String).
+            .withCoercionConfig(LogicalType.Textual, c -> c
+                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
             .serializationInclusion(JsonInclude.Include.NON_NULL)
             .build();
     private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
@@ -127,7 +139,7 @@ public final class EventCodec {
         try {
             return MAPPER.treeToValue(payload, type.javaType());
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new InvalidEventException("invalid " + type.name() + ": " + rootMessage(e), e);
+            throw new InvalidEventException("invalid " + type.name() + where(e) + ": " + rootMessage(e), e);
         }
     }
 
@@ -175,6 +187,25 @@ public final class EventCodec {
             return j.getOriginalMessage();
         }
         return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+    }
+
+    /**
+     * " at request.depth" for a mapping error with a path, so the reason names the field even when the parser's
+     * own message does not; empty otherwise.
+     */
+    private static String where(Exception e) {
+        if (!(e instanceof JsonMappingException m) || m.getPath().isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference r : m.getPath()) {
+            if (r.getFieldName() != null) {
+                sb.append(sb.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return sb.isEmpty() ? "" : " at " + shorten(sb.toString());
     }
 
     private static String shorten(String s) {

@@ -18,6 +18,14 @@ public record TopicContract(String name, EventType<?> eventType, String key, boo
         return Topics.deadLetter(name);
     }
 
+    /**
+     * The {@code max.message.bytes} of this topic's dead-letter topic, and the least {@code max.request.size} of
+     * the producer that writes it: this topic's plus {@link Topics#DEAD_LETTER_HEADROOM_BYTES}.
+     */
+    public int deadLetterMaxMessageBytes() {
+        return maxMessageBytes + Topics.DEAD_LETTER_HEADROOM_BYTES;
+    }
+
     /** {@code compact} or {@code delete}. */
     public String cleanupPolicy() {
         return compacted ? "compact" : "delete";

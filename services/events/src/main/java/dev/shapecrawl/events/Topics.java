@@ -27,6 +27,12 @@ public final class Topics {
     public static final int PAGE_MESSAGE_BYTES = 16 * 1024 * 1024;
     /** Message size of the other topics: Kafka's default (bytes). */
     public static final int DEFAULT_MESSAGE_BYTES = 1024 * 1024;
+    /**
+     * How much larger a dead-letter topic's messages may be than its topic's (bytes): a dead letter is the event
+     * as it came plus the dead-letter headers (reason, cause, exception classes, origin), so an event just under
+     * its topic's limit must still fit, or it can be neither processed nor dead-lettered.
+     */
+    public static final int DEAD_LETTER_HEADROOM_BYTES = 64 * 1024;
 
     private static final List<TopicContract> ALL = List.of(
             new TopicContract(CRAWL_SEEDS, EventType.CRAWL_SEED, "jobId", false, DEFAULT_MESSAGE_BYTES),

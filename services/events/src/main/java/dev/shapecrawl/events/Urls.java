@@ -5,8 +5,8 @@ import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
- * URL rules shared by every event: only absolute {@code http} and {@code https} URLs with a host are
- * accepted anywhere in the contract. Normalisation (crawler-commons) is the core library's job; the events
+ * URL rules shared by every event: only absolute {@code http} and {@code https} URLs with a host, and
+ * without credentials, are accepted anywhere in the contract. Normalisation (crawler-commons) is the core library's job; the events
  * only refuse what no service could fetch.
  */
 public final class Urls {
@@ -24,8 +24,8 @@ public final class Urls {
      * @param value the URL
      * @return {@code value}, unchanged
      * @throws IllegalArgumentException naming the field and the rule broken: missing, too long, unparseable,
-     *                                  unsupported scheme, no host, or user info; the message never repeats
-     *                                  the URL
+     *                                  unsupported scheme, no host, credentials (user info), or an IPv6 zone id;
+     *                                  the message never repeats the URL
      */
     public static String requireHttp(String field, String value) {
         if (value == null || value.isBlank()) {
@@ -55,9 +55,15 @@ public final class Urls {
         }
         if (uri.getRawUserInfo() != null) {
             // Credentials in a URL would travel in every event that names it and in every log line that prints
-            // it (docs/security.md); the message names the rule, never the value.
-            throw new IllegalArgumentException(field + ": URL has user info (user:password@); credentials are "
-                    + "not accepted in URLs");
+            // it (docs/security.md), and user@host spellings are a classic way to disguise the real host; the
+            // message names the rule, never the value.
+            throw new IllegalArgumentException(field + ": URL carries credentials (user info before '@'); "
+                    + "credentials are not accepted in URLs");
+        }
+        if (uri.getHost().indexOf('%') >= 0) {
+            // java.net.URI accepts an IPv6 zone id ([fe80::1%eth0]); it names a local network interface, which
+            // has no meaning on another machine (the WHATWG URL standard refuses it).
+            throw new IllegalArgumentException(field + ": URL has an IPv6 zone id");
         }
         return value;
     }

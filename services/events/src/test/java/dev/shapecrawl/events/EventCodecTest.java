@@ -81,7 +81,26 @@ class EventCodecTest {
                 Arguments.of("bad job id", "{\"type\":\"fetch-request\",\"version\":1,\"jobId\":\"a b/c\","
                         + "\"url\":\"http://a.test/\",\"purpose\":\"MAP\"}", "jobId"),
                 Arguments.of("form on GET", "{" + ok + ",\"url\":\"http://a.test/\",\"form\":[{\"name\":\"q\","
-                        + "\"value\":\"x\"}]}", "GET request carries its form values in the URL"));
+                        + "\"value\":\"x\"}]}", "GET request carries its form values in the URL"),
+                Arguments.of("url with credentials", "{" + ok + ",\"url\":\"http://u:p@a.test/\"}", "credentials"),
+                Arguments.of("url with a user name", "{" + ok + ",\"url\":\"http://u@a.test/\"}", "credentials"),
+                Arguments.of("parent url with credentials", "{" + ok + ",\"url\":\"http://a.test/\","
+                        + "\"parentUrl\":\"http://u:p@a.test/\"}", "parentUrl: URL carries credentials"),
+                Arguments.of("ipv6 zone id", "{" + ok + ",\"url\":\"http://[fe80::1%eth0]/\"}", "zone id"),
+                Arguments.of("two events", "{" + ok + ",\"url\":\"http://a.test/\"}{" + ok
+                        + ",\"url\":\"http://b.test/\"}", "not JSON"),
+                Arguments.of("trailing garbage", "{" + ok + ",\"url\":\"http://a.test/\"} garbage", "not JSON"));
+    }
+
+    @Test
+    void aNumberWhereTextIsExpectedIsRefusedEvenWhereTheSchemaDoesNotTypeIt() {
+        // page-fetched's schema requires request.jobId but does not type it; the codec refuses the coercion itself.
+        String page = EventCodec.encode(new PageFetched(FetchRequest.get("j", "http://a.test/", Purpose.MAP, 0),
+                "http://a.test/", List.of("http://a.test/"), 200, "text/html", null, "<p>x</p>", false, 8, 1,
+                new Timings(1, 1, 0), null));
+        InvalidEventException e = assertThrows(InvalidEventException.class, () -> EventCodec.decode(
+                EventType.PAGE_FETCHED, page.replace("\"jobId\":\"j\"", "\"jobId\":12345")));
+        assertTrue(e.getMessage().contains("at request.jobId"), e.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")

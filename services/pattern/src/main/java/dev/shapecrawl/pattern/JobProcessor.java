@@ -78,6 +78,11 @@ final class JobProcessor implements Processor<String, String, String, String> {
         String topic = context.recordMetadata().map(RecordMetadata::topic).orElse("");
         inputTimestamp = record.timestamp();
         try {
+            if (record.key() == null) {
+                // Every input is keyed by job id: a keyless event is on an arbitrary partition, away from its job's
+                // state (co-partitioning), so acting on it would split the job.
+                throw new InvalidEventException("missing key (" + topic + " is keyed by job id)");
+            }
             switch (topic) {
                 case Topics.CRAWL_SEEDS -> coordinator.onSeed(EventCodec.decode(EventType.CRAWL_SEED, record.value()));
                 case Topics.CRAWL_SAMPLES ->

@@ -75,7 +75,7 @@ public final class TestKafka {
                     "cleanup.policy", t.cleanupPolicy(),
                     "max.message.bytes", String.valueOf(t.maxMessageBytes()))));
             topics.add(new NewTopic(t.deadLetterTopic(), 1, (short) 1).configs(Map.of(
-                    "max.message.bytes", String.valueOf(t.maxMessageBytes()))));
+                    "max.message.bytes", String.valueOf(t.deadLetterMaxMessageBytes()))));
         }
         createTopics(bootstrapServers, topics);
     }

@@ -10,6 +10,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -32,19 +33,24 @@ import java.util.function.Predicate;
 public final class TopicClient implements AutoCloseable {
     private final String bootstrapServers;
     private final KafkaProducer<String, String> producer;
+    private KafkaProducer<String, byte[]> rawProducer;
     private final Map<String, KafkaConsumer<String, String>> readers = new HashMap<>();
     private final Map<String, List<ConsumerRecord<String, String>>> read = new HashMap<>();
 
     /** @param bootstrapServers the cluster, for example {@link TestKafka#bootstrapServers()} */
     public TopicClient(String bootstrapServers) {
         this.bootstrapServers = bootstrapServers;
+        this.producer = new KafkaProducer<>(producerSettings());
+    }
+
+    private Properties producerSettings() {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Topics.PAGE_MESSAGE_BYTES);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
-        this.producer = new KafkaProducer<>(p);
+        return p;
     }
 
     /**
@@ -55,6 +61,33 @@ public final class TopicClient implements AutoCloseable {
     public void send(String topic, String key, String value) {
         try {
             producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("send to " + topic + " failed", e);
+        }
+    }
+
+    /**
+     * Sends one record whose value is raw bytes (binary garbage, invalid UTF-8) or null (a tombstone), with
+     * headers, and waits for the broker's acknowledgement.
+     *
+     * @param key     the key, or null
+     * @param value   the value, or null
+     * @param headers header names and UTF-8 values
+     * @throws IllegalStateException if the broker does not acknowledge within 30 s
+     */
+    public void sendRaw(String topic, String key, byte[] value, Map<String, String> headers) {
+        if (rawProducer == null) {
+            Properties p = producerSettings();
+            p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+            rawProducer = new KafkaProducer<>(p);
+        }
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
+        headers.forEach((name, v) -> record.headers().add(name, v.getBytes(StandardCharsets.UTF_8)));
+        try {
+            rawProducer.send(record).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -128,6 +161,9 @@ public final class TopicClient implements AutoCloseable {
     @Override
     public void close() {
         producer.close(Duration.ofSeconds(5));
+        if (rawProducer != null) {
+            rawProducer.close(Duration.ofSeconds(5));
+        }
         readers.values().forEach(c -> c.close(Duration.ofSeconds(5)));
     }
 }
