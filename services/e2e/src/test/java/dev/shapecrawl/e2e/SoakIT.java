@@ -43,13 +43,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * at once, each on a loopback address of its own (127.0.0.2, 127.0.0.3, …: a host of its own to the fetcher's
  * politeness and queues). {@code shapecrawl.soak.jobs} jobs are kept in flight: when one ends (run 1 IDLE, or
  * FAILED), a new job (a new id, so a new mapping) starts on the next site, round the sites, until
- * {@code shapecrawl.soak.minutes} have passed. Every {@code shapecrawl.soak.sample-seconds} it samples each
- * service's resident set (Linux {@code /proc/<pid>/status} VmRSS), heap in use and live heap after the last major
- * collection (Micrometer's {@code jvm_memory_used_bytes} and {@code jvm_gc_live_data_size_bytes}), and the pages
- * fetched by all jobs so far (the sum of each job's mapping and crawl fetches from {@code crawl-status}).
+ * {@code shapecrawl.soak.minutes} have passed. Every {@code shapecrawl.soak.sample-seconds} (2) it samples each
+ * service's resident set (Linux {@code /proc/<pid>/status} VmRSS) and heap in use (Micrometer's
+ * {@code jvm_memory_used_bytes}, all heap pools), and the pages fetched by all jobs so far (the sum of each job's
+ * mapping and crawl fetches from {@code crawl-status}). The heap's <em>floor</em>, its least use over a span of
+ * samples, is what is left after the collections in that span: a leak raises it, garbage does not.
  *
  * <p>Writes {@code target/soak.csv} (every sample) and {@code target/soak.md} (per minute: pages/s, jobs ended, and
- * per service RSS and live heap; then the first and last thirds compared). Asserted only that every service
+ * per service RSS and heap floor; then the first and last thirds compared). Asserted only that every service
  * stayed alive and jobs kept ending: flatness is read from the report. Run with
  * {@code ./mvnw -B -pl services/e2e -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false
  * -Dit.test=SoakIT -Dfailsafe.failIfNoSpecifiedTests=false -Dshapecrawl.soak=true [-Dshapecrawl.soak.minutes=10]}.
@@ -59,16 +60,14 @@ class SoakIT {
     static final int MINUTES = Integer.getInteger("shapecrawl.soak.minutes", 10);
     static final int HOSTS = Integer.getInteger("shapecrawl.soak.hosts", 8);
     static final int JOBS = Integer.getInteger("shapecrawl.soak.jobs", 8);
-    static final int SAMPLE_SECONDS = Integer.getInteger("shapecrawl.soak.sample-seconds", 10);
+    static final int SAMPLE_SECONDS = Integer.getInteger("shapecrawl.soak.sample-seconds", 2);
     static final List<Supplier<SiteShape>> SHAPES = CrawlPipelineIT.SHAPES;
     static final Pattern HEAP = Pattern.compile("^jvm_memory_used_bytes\\{area=\"heap\"[^}]*} ([0-9.E+]+)$",
             Pattern.MULTILINE);
-    static final Pattern LIVE = Pattern.compile("^jvm_gc_live_data_size_bytes(?:\\{[^}]*})? ([0-9.E+]+)$",
-            Pattern.MULTILINE);
     static final Pattern RSS = Pattern.compile("^VmRSS:\\s+([0-9]+) kB$", Pattern.MULTILINE);
 
-    /** One sample of one service: MiB. */
-    record Memory(double rss, double heap, double live) {
+    /** One sample of one service: resident set and heap in use, MiB. */
+    record Memory(double rss, double heap) {
     }
 
     /** One sampling moment. */
@@ -197,21 +196,19 @@ class SoakIT {
         while (h.find()) {
             heap += Double.parseDouble(h.group(1));
         }
-        Matcher l = LIVE.matcher(metrics);
-        double live = l.find() ? Double.parseDouble(l.group(1)) : 0;
-        return new Memory(rss, heap / (1 << 20), live / (1 << 20));
+        return new Memory(rss, heap / (1 << 20));
     }
 
     private static String csv(List<Sample> samples) {
-        StringBuilder sb = new StringBuilder("seconds,pages,jobs_ended,service,rss_mib,heap_mib,live_heap_mib\n");
+        StringBuilder sb = new StringBuilder("seconds,pages,jobs_ended,service,rss_mib,heap_mib\n");
         for (Sample s : samples) {
-            s.services().forEach((name, m) -> sb.append(String.format(Locale.ROOT, "%.0f,%d,%d,%s,%.1f,%.1f,%.1f%n",
-                    s.seconds(), s.pages(), s.jobsEnded(), name, m.rss(), m.heap(), m.live())));
+            s.services().forEach((name, m) -> sb.append(String.format(Locale.ROOT, "%.0f,%d,%d,%s,%.1f,%.1f%n",
+                    s.seconds(), s.pages(), s.jobsEnded(), name, m.rss(), m.heap())));
         }
         return sb.toString();
     }
 
-    /** Per minute: throughput, jobs ended, each service's RSS / live heap; then first third against last third. */
+    /** Per minute: throughput, jobs ended, each service's RSS / heap floor; then first third against last third. */
     private static String report(List<Sample> samples, long failed) {
         StringBuilder sb = new StringBuilder();
         List<String> names = new ArrayList<>(samples.get(0).services().keySet());
@@ -219,10 +216,12 @@ class SoakIT {
                         + " %d pages fetched%n%n", MINUTES, HOSTS, JOBS, samples.get(samples.size() - 1).jobsEnded(),
                 failed, samples.get(samples.size() - 1).pages()));
         sb.append("| minute | pages/s | jobs ended |");
-        names.forEach(n -> sb.append(' ').append(n).append(" RSS / live heap MiB |"));
+        names.forEach(n -> sb.append(' ').append(n).append(" RSS / heap floor MiB |"));
         sb.append("\n|---|---|---|").append("---|".repeat(names.size())).append('\n');
         Sample before = samples.get(0);
-        for (Sample s : samples) {
+        int from = 0;
+        for (int idx = 0; idx < samples.size(); idx++) {
+            Sample s = samples.get(idx);
             boolean minute = (int) (s.seconds() / 60) != (int) (before.seconds() / 60)
                     || s == samples.get(samples.size() - 1);
             if (!minute || s == before) {
@@ -230,22 +229,24 @@ class SoakIT {
             }
             double rate = (s.pages() - before.pages()) / Math.max(1e-9, s.seconds() - before.seconds());
             sb.append(String.format(Locale.ROOT, "| %.1f | %.1f | %d |", s.seconds() / 60, rate, s.jobsEnded()));
+            List<Sample> minuteSamples = samples.subList(from, idx + 1);
             for (String n : names) {
-                Memory m = s.services().get(n);
-                sb.append(String.format(Locale.ROOT, " %.0f / %.0f |", m.rss(), m.live()));
+                sb.append(String.format(Locale.ROOT, " %.0f / %.0f |", s.services().get(n).rss(),
+                        min(minuteSamples, n, Memory::heap)));
             }
             sb.append('\n');
             before = s;
+            from = idx + 1;
         }
         int third = Math.max(1, samples.size() / 3);
         List<Sample> first = samples.subList(0, third);
         List<Sample> last = samples.subList(samples.size() - third, samples.size());
-        sb.append("\n| service | RSS MiB, first third → last third (median) | live heap MiB (median) |"
-                + " heap in use MiB (max) |\n|---|---|---|---|\n");
+        sb.append("\n| service | RSS MiB, first third → last third (median) | heap floor MiB (least in use) |"
+                + " heap in use MiB (most) |\n|---|---|---|---|\n");
         for (String n : names) {
             sb.append(String.format(Locale.ROOT, "| %s | %.0f → %.0f | %.0f → %.0f | %.0f → %.0f |%n", n,
                     median(first, n, Memory::rss), median(last, n, Memory::rss),
-                    median(first, n, Memory::live), median(last, n, Memory::live),
+                    min(first, n, Memory::heap), min(last, n, Memory::heap),
                     max(first, n, Memory::heap), max(last, n, Memory::heap)));
         }
         double firstRate = rate(first);
@@ -265,6 +266,10 @@ class SoakIT {
                                  ToDoubleFunction<Memory> f) {
         double[] v = part.stream().mapToDouble(s -> f.applyAsDouble(s.services().get(service))).sorted().toArray();
         return v[v.length / 2];
+    }
+
+    private static double min(List<Sample> part, String service, ToDoubleFunction<Memory> f) {
+        return part.stream().mapToDouble(s -> f.applyAsDouble(s.services().get(service))).min().orElse(0);
     }
 
     private static double max(List<Sample> part, String service, ToDoubleFunction<Memory> f) {
