@@ -27,6 +27,8 @@ import org.jboss.logging.Logger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -62,7 +64,8 @@ public class JobViews {
     private final long maxHoldMs;
     private final Map<String, CrawlSeed> seeds = new ConcurrentHashMap<>();
     private final Map<String, Map<String, SamplePage>> samples = new ConcurrentHashMap<>();
-    private final Map<String, Job> models = new ConcurrentHashMap<>();
+    /** The most recently used jobs' models, at most {@code max-job-models}: an LRU cache, rebuilt on demand. */
+    private final Map<String, Job> models;
     private final Map<String, List<Runnable>> waiters = new ConcurrentHashMap<>();
     private final CountDownLatch caughtUp = new CountDownLatch(1);
     private volatile KafkaConsumer<String, String> consumer;
@@ -70,9 +73,20 @@ public class JobViews {
     private volatile boolean running = true;
 
     JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
-             @ConfigProperty(name = "shapecrawl.classifier.max-hold-ms") long maxHoldMs) {
+             @ConfigProperty(name = "shapecrawl.classifier.max-hold-ms") long maxHoldMs,
+             @ConfigProperty(name = "shapecrawl.classifier.max-job-models") int maxJobModels) {
+        if (maxJobModels < 1) {
+            throw new IllegalArgumentException("shapecrawl.classifier.max-job-models: must be >= 1, was "
+                    + maxJobModels);
+        }
         this.bootstrapServers = bootstrapServers;
         this.maxHoldMs = maxHoldMs;
+        this.models = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Job> eldest) {
+                return size() > maxJobModels;
+            }
+        });
     }
 
     void start(@Observes StartupEvent event) {
@@ -147,9 +161,17 @@ public class JobViews {
                 result.complete(true);
             }
         };
-        List<Runnable> checks = waiters.computeIfAbsent(jobId, j -> new CopyOnWriteArrayList<>());
-        checks.add(check);
-        result.whenComplete((r, e) -> checks.remove(check));
+        // Added and removed atomically per job, and the job's entry goes with its last check: the map would
+        // otherwise keep an entry for every job ever seen.
+        waiters.compute(jobId, (j, checks) -> {
+            List<Runnable> list = checks == null ? new CopyOnWriteArrayList<>() : checks;
+            list.add(check);
+            return list;
+        });
+        result.whenComplete((r, e) -> waiters.computeIfPresent(jobId, (j, checks) -> {
+            checks.remove(check);
+            return checks.isEmpty() ? null : checks;
+        }));
         // After registering, so a change that lands in between is not missed.
         check.run();
         CompletableFuture.delayedExecutor(maxHoldMs, TimeUnit.MILLISECONDS).execute(() -> result.complete(false));
