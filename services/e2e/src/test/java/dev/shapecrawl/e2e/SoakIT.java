@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
@@ -46,11 +47,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code shapecrawl.soak.minutes} have passed. Every {@code shapecrawl.soak.sample-seconds} (2) it samples each
  * service's resident set (Linux {@code /proc/<pid>/status} VmRSS) and heap in use (Micrometer's
  * {@code jvm_memory_used_bytes}, all heap pools), and the pages fetched by all jobs so far (the sum of each job's
- * mapping and crawl fetches from {@code crawl-status}). The heap's <em>floor</em>, its least use over a span of
- * samples, is what is left after the collections in that span: a leak raises it, garbage does not.
+ * mapping and crawl fetches from {@code crawl-status}). Once a minute it also asks each service for a full
+ * collection ({@code jcmd <pid> GC.run}) and reads the heap in use right after: the <em>live heap</em>, what the
+ * service really holds. (The least heap in use between samples is no measure of that: G1 collects the old
+ * generation only past its occupancy threshold, 45% of the 512 MiB, so dead old objects pile up below it.)
  *
  * <p>Writes {@code target/soak.csv} (every sample) and {@code target/soak.md} (per minute: pages/s, jobs ended, and
- * per service RSS and heap floor; then the first and last thirds compared). Asserted only that every service
+ * per service RSS and live heap; then the first and last thirds compared). Asserted only that every service
  * stayed alive and jobs kept ending: flatness is read from the report. Run with
  * {@code ./mvnw -B -pl services/e2e -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false
  * -Dit.test=SoakIT -Dfailsafe.failIfNoSpecifiedTests=false -Dshapecrawl.soak=true [-Dshapecrawl.soak.minutes=10]}.
@@ -66,8 +69,8 @@ class SoakIT {
             Pattern.MULTILINE);
     static final Pattern RSS = Pattern.compile("^VmRSS:\\s+([0-9]+) kB$", Pattern.MULTILINE);
 
-    /** One sample of one service: resident set and heap in use, MiB. */
-    record Memory(double rss, double heap) {
+    /** One sample of one service: resident set, heap in use, and live heap (NaN unless collected first), MiB. */
+    record Memory(double rss, double heap, double live) {
     }
 
     /** One sampling moment. */
@@ -109,6 +112,7 @@ class SoakIT {
             long start = System.currentTimeMillis();
             long deadline = start + MINUTES * 60_000L;
             long nextSample = start;
+            long nextCollection = start + 60_000;
             int read = 0;
             while (System.currentTimeMillis() < deadline) {
                 while (running.size() < JOBS) {
@@ -136,9 +140,13 @@ class SoakIT {
                 if (now >= nextSample) {
                     long pages = latest.values().stream().mapToLong(s -> s.mappingFetches() + s.crawlingFetches())
                             .sum();
+                    boolean collect = now >= nextCollection;
+                    if (collect) {
+                        nextCollection += 60_000;
+                    }
                     Map<String, Memory> memory = new LinkedHashMap<>();
                     for (var e : services.entrySet()) {
-                        memory.put(e.getKey(), memory(e.getValue()));
+                        memory.put(e.getKey(), memory(e.getValue(), collect));
                     }
                     samples.add(new Sample((now - start) / 1000.0, pages, ended, memory));
                     nextSample += SAMPLE_SECONDS * 1000L;
@@ -181,7 +189,13 @@ class SoakIT {
         throw new AssertionError(name + " not ready within 5 minutes");
     }
 
-    private Memory memory(ServiceProcess p) throws IOException, InterruptedException {
+    private Memory memory(ServiceProcess p, boolean collect) throws IOException, InterruptedException {
+        if (collect) {
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(p.pid()), "GC.run").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            jcmd.waitFor(60, TimeUnit.SECONDS);
+        }
         double rss = 0;
         Path status = Path.of("/proc", Long.toString(p.pid()), "status");
         if (Files.isReadable(status)) {
@@ -196,19 +210,21 @@ class SoakIT {
         while (h.find()) {
             heap += Double.parseDouble(h.group(1));
         }
-        return new Memory(rss, heap / (1 << 20));
+        double mib = heap / (1 << 20);
+        return new Memory(rss, mib, collect ? mib : Double.NaN);
     }
 
     private static String csv(List<Sample> samples) {
-        StringBuilder sb = new StringBuilder("seconds,pages,jobs_ended,service,rss_mib,heap_mib\n");
+        StringBuilder sb = new StringBuilder("seconds,pages,jobs_ended,service,rss_mib,heap_mib,live_heap_mib\n");
         for (Sample s : samples) {
-            s.services().forEach((name, m) -> sb.append(String.format(Locale.ROOT, "%.0f,%d,%d,%s,%.1f,%.1f%n",
-                    s.seconds(), s.pages(), s.jobsEnded(), name, m.rss(), m.heap())));
+            s.services().forEach((name, m) -> sb.append(String.format(Locale.ROOT, "%.0f,%d,%d,%s,%.1f,%.1f,%s%n",
+                    s.seconds(), s.pages(), s.jobsEnded(), name, m.rss(), m.heap(),
+                    Double.isNaN(m.live()) ? "" : String.format(Locale.ROOT, "%.1f", m.live()))));
         }
         return sb.toString();
     }
 
-    /** Per minute: throughput, jobs ended, each service's RSS / heap floor; then first third against last third. */
+    /** Per minute: throughput, jobs ended, each service's RSS / live heap; then first third against last third. */
     private static String report(List<Sample> samples, long failed) {
         StringBuilder sb = new StringBuilder();
         List<String> names = new ArrayList<>(samples.get(0).services().keySet());
@@ -216,7 +232,7 @@ class SoakIT {
                         + " %d pages fetched%n%n", MINUTES, HOSTS, JOBS, samples.get(samples.size() - 1).jobsEnded(),
                 failed, samples.get(samples.size() - 1).pages()));
         sb.append("| minute | pages/s | jobs ended |");
-        names.forEach(n -> sb.append(' ').append(n).append(" RSS / heap floor MiB |"));
+        names.forEach(n -> sb.append(' ').append(n).append(" RSS / live heap MiB |"));
         sb.append("\n|---|---|---|").append("---|".repeat(names.size())).append('\n');
         Sample before = samples.get(0);
         int from = 0;
@@ -231,8 +247,10 @@ class SoakIT {
             sb.append(String.format(Locale.ROOT, "| %.1f | %.1f | %d |", s.seconds() / 60, rate, s.jobsEnded()));
             List<Sample> minuteSamples = samples.subList(from, idx + 1);
             for (String n : names) {
-                sb.append(String.format(Locale.ROOT, " %.0f / %.0f |", s.services().get(n).rss(),
-                        min(minuteSamples, n, Memory::heap)));
+                double live = minuteSamples.stream().mapToDouble(x -> x.services().get(n).live())
+                        .filter(v -> !Double.isNaN(v)).reduce((a, b) -> b).orElse(Double.NaN);
+                sb.append(String.format(Locale.ROOT, " %.0f / %s |", s.services().get(n).rss(),
+                        Double.isNaN(live) ? "–" : String.format(Locale.ROOT, "%.0f", live)));
             }
             sb.append('\n');
             before = s;
@@ -241,12 +259,12 @@ class SoakIT {
         int third = Math.max(1, samples.size() / 3);
         List<Sample> first = samples.subList(0, third);
         List<Sample> last = samples.subList(samples.size() - third, samples.size());
-        sb.append("\n| service | RSS MiB, first third → last third (median) | heap floor MiB (least in use) |"
-                + " heap in use MiB (most) |\n|---|---|---|---|\n");
+        sb.append("\n| service | RSS MiB, first third → last third (median) | live heap MiB after a full"
+                + " collection (last of the third) | heap in use MiB (most) |\n|---|---|---|---|\n");
         for (String n : names) {
             sb.append(String.format(Locale.ROOT, "| %s | %.0f → %.0f | %.0f → %.0f | %.0f → %.0f |%n", n,
                     median(first, n, Memory::rss), median(last, n, Memory::rss),
-                    min(first, n, Memory::heap), min(last, n, Memory::heap),
+                    lastLive(first, n), lastLive(last, n),
                     max(first, n, Memory::heap), max(last, n, Memory::heap)));
         }
         double firstRate = rate(first);
@@ -268,8 +286,9 @@ class SoakIT {
         return v[v.length / 2];
     }
 
-    private static double min(List<Sample> part, String service, ToDoubleFunction<Memory> f) {
-        return part.stream().mapToDouble(s -> f.applyAsDouble(s.services().get(service))).min().orElse(0);
+    private static double lastLive(List<Sample> part, String service) {
+        return part.stream().mapToDouble(s -> s.services().get(service).live()).filter(v -> !Double.isNaN(v))
+                .reduce((a, b) -> b).orElse(Double.NaN);
     }
 
     private static double max(List<Sample> part, String service, ToDoubleFunction<Memory> f) {
