@@ -60,11 +60,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its own port, so the site's request log is that job's fetches alone; paths are compared, not URLs.
  *
  * <p><b>Protocol.</b> First a reference job per site runs without faults, side by side: sample and seed published,
- * run 1 (mapping, pattern, crawl) awaited IDLE, list records awaited until they stop changing. Then, one after
+ * run 1 (mapping, pattern, crawl) awaited IDLE, list records awaited as below. Then, one after
  * another, per kill point a new job on a fresh copy of its site: once the job's progress on the topics reaches a
  * random threshold (below), the kill point's service is killed with SIGKILL and started again with the same
- * settings ({@link Stack#restart}); the job is awaited IDLE and its list records until they reach the reference's
- * count of keys and stop changing. The kill
+ * settings ({@link Stack#restart}); the job is awaited IDLE and its list records until the extractor has done every
+ * target page ({@link #settleRecords}). The kill
  * moments are drawn by a {@link Random} with the seed printed first ({@code -Dshapecrawl.crash.seed=N} replays a
  * run's choices; the timing of the services around them is not replayable). Kill points, each by observed
  * progress of the job ({@link TopicLog}, about 100 ms behind the services):
@@ -266,8 +266,9 @@ class CrashSafetyIT {
      * @param phase     the job's phase on {@code crawl-status} then
      * @param patterns  pattern versions of the job committed before the kill
      * @param killedAt  when ({@link System#nanoTime()})
+     * @param fetched   how many {@code pages-fetched} events the log held then (of every job)
      */
-    record Kill(long threshold, long atKill, long reference, Phase phase, int patterns, long killedAt) {
+    record Kill(long threshold, long atKill, long reference, Phase phase, int patterns, long killedAt, int fetched) {
         /**
          * Seconds from the kill to the run's end: the restart, the group's rebalance after the 6 s session
          * timeout, the redone work and the rest of the run.
@@ -296,10 +297,37 @@ class CrashSafetyIT {
                    Map<Progress, Long> progress, double seconds, long endedAt) {
     }
 
+    /**
+     * The requests fetched again after a kill, from {@code pages-fetched}: a request (by id) fetched before the
+     * kill and again after it, of the killed job and of earlier jobs (a fetcher whose offset commit lagged behind
+     * a finished job would redo that job's requests too; their sites are closed by then, so only this count shows
+     * them).
+     */
+    record Redone(long thisJob, long earlierJobs) {
+        static Redone after(TopicLog log, Kill kill, String job) {
+            List<FetchRequest> all = log.events(Topics.PAGES_FETCHED, FetchRequest.class);
+            Set<String> before = all.subList(0, kill.fetched()).stream().map(FetchRequest::id)
+                    .collect(Collectors.toSet());
+            long mine = 0;
+            long earlier = 0;
+            for (FetchRequest r : all.subList(kill.fetched(), all.size())) {
+                if (before.contains(r.id())) {
+                    if (r.jobId().equals(job)) {
+                        mine++;
+                    } else {
+                        earlier++;
+                    }
+                }
+            }
+            return new Redone(mine, earlier);
+        }
+    }
+
     /** A kill point's comparison with its reference. */
     record Row(KillPoint point, String job, Kill kill, Outcome ref, Outcome got, List<String> missing,
                List<String> differing, List<String> extra, int maxFetches, int refMaxFetches, int pagesAbove,
-               int extraFetches, int maxExcess, List<String> beyond, long dupCommitted, long dupUncommitted) {
+               int extraFetches, int maxExcess, List<String> beyond, Redone redone, long dupCommitted,
+               long dupUncommitted) {
         boolean patternEqual() {
             return ref.branches().equals(got.branches()) && got.patterns() == 1;
         }
@@ -358,7 +386,7 @@ class CrashSafetyIT {
                     jobs.publish(CrawlSeed.of(referenceJob(kind), site.entry()), List.of(site.sample()));
                 }
                 for (Map.Entry<SiteKind, Site> e : referenceSites.entrySet()) {
-                    Outcome ref = finish(log, e.getValue(), referenceJob(e.getKey()), 0, t0);
+                    Outcome ref = finish(log, e.getValue(), referenceJob(e.getKey()), t0);
                     references.put(e.getKey(), ref);
                     System.out.printf(Locale.ROOT, "CrashSafetyIT reference %s: %s after %.1f s, %d targets, %d "
                                     + "record keys, %s%n", e.getKey(), ref.status().phase(), ref.seconds(),
@@ -377,8 +405,8 @@ class CrashSafetyIT {
                     long started = System.nanoTime();
                     jobs.publish(CrawlSeed.of(job, site.entry()), List.of(site.sample()));
                     Kill kill = kill(log, stack, job, p, ref.progress().get(p.progress()), rng);
-                    Outcome got = finish(log, site, job, ref.records().size(), started);
-                    Row row = compare(p, job, kill, ref, got);
+                    Outcome got = finish(log, site, job, started);
+                    Row row = compare(p, job, kill, ref, got, Redone.after(log, kill, job));
                     rows.add(row);
                     System.out.println("CrashSafetyIT " + line(row));
                 }
@@ -389,7 +417,7 @@ class CrashSafetyIT {
             Map<String, Long> uncommitted = duplicateRequests(bootstrap, "read_uncommitted");
             rows.replaceAll(r -> new Row(r.point(), r.job(), r.kill(), r.ref(), r.got(), r.missing(), r.differing(),
                     r.extra(), r.maxFetches(), r.refMaxFetches(), r.pagesAbove(), r.extraFetches(), r.maxExcess(),
-                    r.beyond(),
+                    r.beyond(), r.redone(),
                     committed.getOrDefault(r.job(), 0L), uncommitted.getOrDefault(r.job(), 0L)));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -436,22 +464,22 @@ class CrashSafetyIT {
         long atKill = point.progress().count(log, job);
         Phase phase = lastStatus(log, job).map(CrawlStatus::phase).orElse(null);
         int patterns = patterns(log, job).size();
+        int fetched = log.events(Topics.PAGES_FETCHED, FetchRequest.class).size();
         long killedAt = System.nanoTime();
         stack.restart(point.service(), job);
         System.out.printf(Locale.ROOT, "CrashSafetyIT %s: killed %s at %s %d of %d (threshold %d%s), phase %s, "
                         + "%d pattern(s) committed%n", job, point.service(), point.progress().label, atKill,
                 referenceCount, threshold, reached ? "" : ", NOT REACHED", phase, patterns);
-        return new Kill(threshold, atKill, referenceCount, phase, patterns, killedAt);
+        return new Kill(threshold, atKill, referenceCount, phase, patterns, killedAt, fetched);
     }
 
     /**
      * Awaits the end of the job's run 1 and the settling of its list records ({@link #settleRecords}), and reads
      * its final state.
      *
-     * @param expectedRecords list-record keys to wait for (the reference's), 0 for a reference
      * @param t0              when the job was published ({@link System#nanoTime()})
      */
-    private static Outcome finish(TopicLog log, Site site, String job, int expectedRecords, long t0)
+    private static Outcome finish(TopicLog log, Site site, String job, long t0)
             throws InterruptedException {
         if (!log.await(() -> ended(log, job), RUN_TIMEOUT)) {
             throw new AssertionError(job + ": run 1 did not end within " + RUN_TIMEOUT + "; last status "
@@ -459,7 +487,7 @@ class CrashSafetyIT {
         }
         CrawlStatus status = lastStatus(log, job).orElseThrow();
         long ended = System.nanoTime();
-        settleRecords(log, job, expectedRecords);
+        settleRecords(log, job);
         double seconds = (System.nanoTime() - t0) / 1e9;
 
         List<NavigationPattern> patterns = patterns(log, job);
@@ -520,29 +548,31 @@ class CrashSafetyIT {
     }
 
     /**
-     * Waits until the job has list records under at least {@code expected} keys (the reference's count; a
-     * restarted extractor takes seconds before it redoes its unacknowledged pages) and they have stopped changing
-     * for 3 s (the extractor emits nothing for a page without lists, so there is no exact count to wait for); at
-     * most 3 minutes, after which the comparison reports what is missing.
+     * Waits until the extractor has done every target page of the ended run and the topic log holds the records:
+     * the extractor's group has committed {@code target-pages} up to the end offsets of 1 s after the run's end
+     * (the classifier publishes a page's answer and its target page side by side, so the last target page may
+     * follow the answer that ended the run by a moment; the extractor commits a page only after its records are
+     * acknowledged, and commits every 5 s), then the job's records have not changed for 1 s (the log's lag). The
+     * extractor emits nothing for a page without lists, so there is no record count to wait for instead. At most
+     * 3 minutes (a restarted extractor first waits for its group), after which the comparison shows what is
+     * missing.
      */
-    private static void settleRecords(TopicLog log, String job, int expected) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+    private static void settleRecords(TopicLog log, String job) throws InterruptedException {
+        Thread.sleep(1_000);
+        TopicLog.awaitCommitted(TestKafka.bootstrapServers(), "shapecrawl-extractor", Topics.TARGET_PAGES,
+                Duration.ofMinutes(3));
         long count = -1;
-        long stableSince = System.nanoTime();
-        while (System.nanoTime() < deadline) {
-            long now = log.events(Topics.LIST_RECORDS, ListRecord.class).stream().filter(r -> r.jobId().equals(job))
-                    .map(r -> r.pageUrl() + " " + r.id()).distinct().count();
-            if (now < expected || now != count) {
-                count = now;
-                stableSince = System.nanoTime();
-            } else if (System.nanoTime() - stableSince > Duration.ofSeconds(3).toNanos()) {
+        while (true) {
+            long now = Progress.RECORDS.count(log, job);
+            if (now == count) {
                 return;
             }
-            Thread.sleep(250);
+            count = now;
+            Thread.sleep(1_000);
         }
     }
 
-    private static Row compare(KillPoint p, String job, Kill kill, Outcome ref, Outcome got) {
+    private static Row compare(KillPoint p, String job, Kill kill, Outcome ref, Outcome got, Redone redone) {
         List<String> missing = ref.records().keySet().stream().filter(k -> !got.records().containsKey(k)).toList();
         List<String> extra = got.records().keySet().stream().filter(k -> !ref.records().containsKey(k)).toList();
         List<String> differing = got.records().entrySet().stream()
@@ -567,8 +597,7 @@ class CrashSafetyIT {
             }
         }
         return new Row(p, job, kill, ref, got, missing, differing, extra, max, refMax, above, extraFetches, maxExcess,
-                beyond,
-                0, 0);
+                beyond, redone, 0, 0);
     }
 
     /** Per job, how many of the pattern service's MAP and CRAWL request ids occur more than once. */
@@ -610,19 +639,20 @@ class CrashSafetyIT {
         out.append("| kill point | service | site | killed at (of reference) | phase at kill | pattern equal | "
                 + "targets equal | list records missing / differing (of reference) | forms equal | max fetches of "
                 + "a page (reference) | redone: pages / fetches above the reference (most per page) | pages beyond "
-                + "(1 + redo) × reference (redo) | MAP/CRAWL request ids twice: read_committed / read_uncommitted | "
-                + "kill → IDLE | job |\n");
-        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                + "(1 + redo) × reference (redo) | requests fetched again after the kill: this job / earlier jobs | "
+                + "MAP/CRAWL request ids twice: read_committed / read_uncommitted | kill → IDLE | job |\n");
+        out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         Function<Boolean, String> yes = b -> b ? "yes" : "**no**";
         for (Row r : rows) {
             out.append(String.format(Locale.ROOT, "| %s | %s | %s | %d %s (%d) | %s | %s | %s (%d) | %d / %d (%d) | %s "
-                            + "| %d (%d) | %d / %d (%d) | %d (%d) | %d / %d | %.1f s | %.1f s |%n",
+                            + "| %d (%d) | %d / %d (%d) | %d (%d) | %d / %d | %d / %d | %.1f s | %.1f s |%n",
                     r.point().point(), r.point().service(), r.point().site().name().toLowerCase(Locale.ROOT),
                     r.kill().atKill(), r.point().progress().label, r.kill().reference(), r.kill().phase(),
                     yes.apply(r.patternEqual()), yes.apply(r.targetsEqual()), r.got().targets().size(),
                     r.missing().size(), r.differing().size(), r.ref().records().size(),
                     r.ref().forms().isEmpty() ? "–" : yes.apply(r.formsEqual()), r.maxFetches(), r.refMaxFetches(),
-                    r.pagesAbove(), r.extraFetches(), r.maxExcess(), r.beyond().size(), r.redo(), r.dupCommitted(),
+                    r.pagesAbove(), r.extraFetches(), r.maxExcess(), r.beyond().size(), r.redo(),
+                    r.redone().thisJob(), r.redone().earlierJobs(), r.dupCommitted(),
                     r.dupUncommitted(), r.kill().recovery(r.got()), r.got().seconds()));
         }
         return out.toString();

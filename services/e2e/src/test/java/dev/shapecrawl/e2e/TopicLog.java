@@ -4,10 +4,13 @@ import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.PageFetched;
 import dev.shapecrawl.events.Topics;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -19,6 +22,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -134,6 +140,41 @@ final class TopicLog implements AutoCloseable {
                 c.poll(Duration.ofMillis(200)).forEach(out::add);
             }
             return out;
+        }
+    }
+
+    /**
+     * Waits until consumer group {@code group} has committed, on every partition of {@code topic}, at least the
+     * end offset the partition has now: everything published so far is processed (a service commits an offset only
+     * once the records below it are done). Services commit every few seconds, so this takes up to that long.
+     *
+     * @return whether the group caught up within {@code timeout}
+     */
+    static boolean awaitCommitted(String bootstrapServers, String group, String topic, Duration timeout)
+            throws InterruptedException {
+        Map<TopicPartition, Long> end;
+        try (KafkaConsumer<String, String> c = open(bootstrapServers, "read_uncommitted")) {
+            end = c.endOffsets(partitions(c, topic));
+        }
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Admin admin = Admin.create(p)) {
+            while (true) {
+                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                        .partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+                boolean done = end.entrySet().stream().allMatch(e -> e.getValue() == 0 || (committed.get(e.getKey())
+                        != null && committed.get(e.getKey()).offset() >= e.getValue()));
+                if (done) {
+                    return true;
+                }
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+                Thread.sleep(250);
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("offsets of group " + group + " not readable", e);
         }
     }
 
