@@ -323,7 +323,22 @@ class CrashSafetyIT {
         }
     }
 
-    /** A kill point's comparison with its reference. */
+    /**
+     * A kill point's comparison with its reference.
+     *
+     * @param missing        record keys of the reference the job lacks
+     * @param differing      record keys whose contents differ from the reference's
+     * @param extra          record keys the reference lacks
+     * @param maxFetches     the most fetches of one page
+     * @param refMaxFetches  the same in the reference
+     * @param pagesAbove     pages fetched more often than in the reference
+     * @param extraFetches   fetches above the reference's, summed over those pages: the redo window
+     * @param maxExcess      the most fetches above the reference's of one page
+     * @param beyond         pages fetched more often than (1 + {@link #redo()}) × their reference count
+     * @param redone         requests fetched again after the kill
+     * @param dupCommitted   the job's MAP/CRAWL request ids seen twice, read_committed
+     * @param dupUncommitted the same, read_uncommitted
+     */
     record Row(KillPoint point, String job, Kill kill, Outcome ref, Outcome got, List<String> missing,
                List<String> differing, List<String> extra, int maxFetches, int refMaxFetches, int pagesAbove,
                int extraFetches, int maxExcess, List<String> beyond, Redone redone, long dupCommitted,
@@ -436,6 +451,7 @@ class CrashSafetyIT {
             checks.add(() -> assertEquals(r.ref().targets(), r.got().targets(), at + "the same target set"));
             checks.add(() -> assertEquals(List.of(), r.missing(), at + "no list record missing"));
             checks.add(() -> assertEquals(List.of(), r.differing(), at + "no list record with other content"));
+            checks.add(() -> assertEquals(List.of(), r.extra(), at + "no list record the reference lacks"));
             checks.add(() -> assertEquals(r.ref().forms(), r.got().forms(), at + "the same form verdicts"));
             checks.add(() -> assertEquals(List.of(), r.beyond(), at + "pages fetched more often than (1 + "
                     + r.redo() + ") × their reference count"));

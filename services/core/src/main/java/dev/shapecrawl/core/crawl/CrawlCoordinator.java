@@ -358,7 +358,8 @@ public final class CrawlCoordinator {
     /**
      * A form on a page the mapping expands: the first time the mapping meets it, its known verdict is applied
      * (an informative form's instances submitted from here), or it is awaited (also with a known verdict while an
-     * earlier form is awaited: submissions keep the order the forms were met).
+     * earlier form is awaited: submissions keep the order the forms were met). With {@code formWaitMs} 0 (no
+     * form-prober) a form without a verdict is not awaited: the mapping would stop at it only to go on.
      */
     private void meetForm(Draft job, Traversal traversal, String pageUrl, int depth, FormInfo form) {
         String formId = form.id();
@@ -369,9 +370,10 @@ public final class CrawlCoordinator {
         Optional<FormTemplate> verdict = store.form(job.jobId, formId);
         if (verdict.isPresent() && job.awaitedForms.isEmpty()) {
             submit(job, traversal, pageUrl, depth, verdict.get(), Purpose.MAP, "");
-        } else {
+        } else if (verdict.isPresent() || formWaitMs > 0) {
             job.awaitedForms.add(new AwaitedForm(formId, pageUrl, depth));
         }
+        // else no verdict is waited for (no form-prober): the mapping goes on without the form, as after a wait
     }
 
     /**
