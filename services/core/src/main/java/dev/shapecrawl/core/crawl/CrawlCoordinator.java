@@ -59,8 +59,14 @@ import java.util.function.LongSupplier;
  * <p><b>Forms</b> (Vidal 2006 Chapter 4, specification §6.6). A mapping meets the forms of the pages it expands;
  * the form-prober probes each and publishes its verdict ({@link FormTemplate}). An informative form becomes a node
  * of the target pages map: its instances are submitted from the page that holds it, as requests of the mapping,
- * and their result pages are expanded like linked pages, under that page. The mapping does not end while a form it
- * met is awaited, at most {@code formWaitMs} after its last answer ({@link #onClock}). A branch through such a node
+ * and their result pages are expanded like linked pages, under that page. A form met without a verdict yet is
+ * awaited, and <b>the mapping applies no further answer while a form is awaited</b> (answers that come meanwhile
+ * are recorded and parked): the instances are then submitted, in the order the forms were met, exactly where the
+ * breadth-first search met them, whenever the verdict comes. Without that the submissions took their place in
+ * discovery order when the verdict arrived, so a slower probe (a form-prober restarted after a crash, a busy
+ * machine) gave another map and another pattern (measured: {@code CrashSafetyIT}, a form-prober killed early in its
+ * probe). The wait is at most {@code formWaitMs} after the last outstanding answer ({@link #onClock}); then the
+ * mapping goes on without the missing verdicts. A branch through such a node
  * gets a FORM step; a crawl submits the step's informative instances on the pages of the step before
  * ({@link FormSubmissions}). A POST submission's result page is named by its key, not its URL
  * ({@link FormSubmissions#key}).
@@ -160,17 +166,36 @@ public final class CrawlCoordinator {
             return; // kept: a mapping that meets the form later, or a crawl, uses it
         }
         Draft job = new Draft(known.get());
-        AwaitedForm awaited = job.stopAwaiting(template.formId());
-        if (awaited == null) {
+        if (job.awaitedForms.stream().noneMatch(a -> a.formId().equals(template.formId()))) {
             return; // not met by this mapping yet (it is used when met), or settled already (a redelivery)
         }
-        submit(job, job.traversal(), awaited.pageUrl(), awaited.depth(), template, Purpose.MAP, "");
+        Traversal traversal = job.traversal();
+        submitSettledForms(job, traversal);
+        applyParked(job, traversal);
         settle(job);
     }
 
     /**
+     * Submits the awaited forms whose verdicts are known, in the order they were met, up to the first still
+     * without one: a later form's verdict waits for the earlier ones', so the submissions' discovery order does not
+     * depend on which probe ends first.
+     */
+    private void submitSettledForms(Draft job, Traversal traversal) {
+        while (!job.awaitedForms.isEmpty()) {
+            AwaitedForm first = job.awaitedForms.get(0);
+            Optional<FormTemplate> verdict = store.form(job.jobId, first.formId());
+            if (verdict.isEmpty()) {
+                return;
+            }
+            job.awaitedForms.remove(0);
+            submit(job, traversal, first.pageUrl(), first.depth(), verdict.get(), Purpose.MAP, "");
+        }
+    }
+
+    /**
      * The passing of time: a mapping that has had nothing outstanding for {@code formWaitMs} while forms it met
-     * were awaited ends without them, noting which in its last error. Called periodically by the service.
+     * were awaited goes on without them (applies the answers parked meanwhile, and ends if they request nothing),
+     * noting which in its last error. Called periodically by the service.
      *
      * @param nowMs epoch ms
      */
@@ -186,9 +211,10 @@ public final class CrawlCoordinator {
             Draft job = new Draft(state);
             job.lastError = "no verdict from the form-prober within " + formWaitMs + " ms for forms "
                     + job.awaitedForms.stream().map(AwaitedForm::formId).toList()
-                    + ": the mapping ended without them";
+                    + ": the mapping went on without them";
             job.awaitedForms.clear();
-            end(job);
+            applyParked(job, job.traversal());
+            settle(job);
         }
     }
 
@@ -232,7 +258,7 @@ public final class CrawlCoordinator {
                 job.newTargets++;
             }
         }
-        if (entry.get().order() == job.nextTurn) {
+        if (entry.get().order() == job.nextTurn && job.awaitedForms.isEmpty()) {
             apply(job, traversal, page);
             applyParked(job, traversal);
         } else {
@@ -275,10 +301,10 @@ public final class CrawlCoordinator {
         }
     }
 
-    /** Applies parked answers while the next turn's is there. */
+    /** Applies parked answers while the next turn's is there and no form the mapping met is awaited. */
     private void applyParked(Draft job, Traversal traversal) {
         Optional<ParkedAnswer> next;
-        while ((next = store.unpark(job.jobId, traversal, job.nextTurn)).isPresent()) {
+        while (job.awaitedForms.isEmpty() && (next = store.unpark(job.jobId, traversal, job.nextTurn)).isPresent()) {
             if (next.get().page() == null) {
                 job.nextTurn++; // a URL marked seen, not requested: nothing to apply
             } else {
@@ -331,7 +357,9 @@ public final class CrawlCoordinator {
 
     /**
      * A form on a page the mapping expands: the first time the mapping meets it, its known verdict is applied
-     * (an informative form's instances submitted from here), or it is awaited.
+     * (an informative form's instances submitted from here), or it is awaited (also with a known verdict while an
+     * earlier form is awaited: submissions keep the order the forms were met). With {@code formWaitMs} 0 (no
+     * form-prober) a form without a verdict is not awaited: the mapping would stop at it only to go on.
      */
     private void meetForm(Draft job, Traversal traversal, String pageUrl, int depth, FormInfo form) {
         String formId = form.id();
@@ -340,11 +368,12 @@ public final class CrawlCoordinator {
         }
         job.formsMet.add(formId);
         Optional<FormTemplate> verdict = store.form(job.jobId, formId);
-        if (verdict.isPresent()) {
+        if (verdict.isPresent() && job.awaitedForms.isEmpty()) {
             submit(job, traversal, pageUrl, depth, verdict.get(), Purpose.MAP, "");
-        } else {
+        } else if (verdict.isPresent() || formWaitMs > 0) {
             job.awaitedForms.add(new AwaitedForm(formId, pageUrl, depth));
         }
+        // else no verdict is waited for (no form-prober): the mapping goes on without the form, as after a wait
     }
 
     /**
@@ -628,16 +657,6 @@ public final class CrawlCoordinator {
             formsMet.addAll(s.formsMet());
             awaitedForms.addAll(s.awaitedForms());
             formWaitSinceMs = s.formWaitSinceMs();
-        }
-
-        /** Removes and returns the awaited form {@code formId}, or null if it is not awaited. */
-        AwaitedForm stopAwaiting(String formId) {
-            for (int i = 0; i < awaitedForms.size(); i++) {
-                if (awaitedForms.get(i).formId().equals(formId)) {
-                    return awaitedForms.remove(i);
-                }
-            }
-            return null;
         }
 
         Traversal traversal() {

@@ -86,6 +86,24 @@ class CrawlCoordinatorFormsTest {
                 "h", 100, 10, null);
     }
 
+    /** {@link #answer}, with a news page linked from the entry after the others, linking to two news items. */
+    private PageClassified answerWithNews(FetchRequest r) {
+        String path = r.url().substring(E.length());
+        List<String> links = switch (path) {
+            case "" -> List.of("search", "about", "news");
+            case "news" -> List.of("news/1", "news/2");
+            default -> null;
+        };
+        if (links == null && !path.startsWith("news/")) {
+            return answer(r);
+        }
+        requests.add(r);
+        List<Outlink> outlinks = (links == null ? List.<String>of() : links).stream()
+                .map(l -> new Outlink(E + l, "", true)).toList();
+        return new PageClassified(r.jobId(), r, r.url(), 200, 0.3, false, "s1", outlinks, List.of(), "h", 100, 10,
+                null);
+    }
+
     private static Map<String, String> query(String q) {
         Map<String, String> out = new HashMap<>();
         for (String pair : q.split("&")) {
@@ -125,8 +143,9 @@ class CrawlCoordinatorFormsTest {
         assertEquals(1_000, waiting.formWaitSinceMs());
         assertTrue(site.patterns.isEmpty());
 
-        coordinator.onFormTemplate(rejected(LOGIN)); // settled, never submitted
-        assertEquals(1, store.job("j").orElseThrow().awaitedForms().size());
+        // settled, never submitted; still awaited behind the form met before it, whose submissions come first
+        coordinator.onFormTemplate(rejected(LOGIN));
+        assertEquals(2, store.job("j").orElseThrow().awaitedForms().size());
         coordinator.onFormTemplate(informative(GET_FORM, List.of(Map.of("cat", "a"), Map.of("cat", "b"),
                 Map.of("cat", "c")), List.of(new FormField("q", ""))));
         assertEquals(List.of(E + "find?q=&cat=a", E + "find?q=&cat=b", E + "find?q=&cat=c"),
@@ -188,6 +207,48 @@ class CrawlCoordinatorFormsTest {
         assertEquals(List.of(E + "find?q=&cat=c", E + "find?q=&cat=b"),
                 urls(Purpose.CRAWL).stream().filter(u -> u.contains("find")).toList(), "crawl: the user's values");
         assertEquals(3, store.job("j").orElseThrow().targets());
+    }
+
+    /**
+     * The mapping applies no answer while a form it met is awaited, and submits the forms in the order it met them,
+     * so the requests (and so the map and the pattern) are the same whenever the verdicts come: here the verdicts
+     * come at once (as from a fast form-prober), or after every link is answered and in reverse order (as from a
+     * form-prober restarted after a crash). The entry also links to a news page, after the search page, whose
+     * links the mapping discovers after the search page's form: before, the form's instances were requested when
+     * the verdict came, after whatever the mapping had discovered by then (here the news items).
+     */
+    @Test
+    void theMappingsRequestsDoNotDependOnWhenTheVerdictsCome() {
+        FormTemplate get = informative(GET_FORM, List.of(Map.of("cat", "a"), Map.of("cat", "b")),
+                List.of(new FormField("q", "")));
+        SimulatedSite site = SimulatedSite.answeredBy(this::answerWithNews);
+        CrawlCoordinator coordinator = new CrawlCoordinator(store, site,
+                new NavigationPatternGenerator(PatternSettings.defaults()), clock::get, 60_000);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        while (!site.queue.isEmpty()) {
+            coordinator.onPage(answerWithNews(site.queue.poll()));
+            if (store.job("j").orElseThrow().awaitedForms().size() == 2) {
+                coordinator.onFormTemplate(get);
+                coordinator.onFormTemplate(rejected(LOGIN));
+            }
+        }
+        List<String> prompt = requests.stream().map(r -> r.purpose() + " " + FormSubmissions.key(r)).toList();
+
+        requests.clear();
+        InMemoryCrawlStore store2 = new InMemoryCrawlStore();
+        SimulatedSite site2 = SimulatedSite.answeredBy(this::answerWithNews);
+        CrawlCoordinator late = new CrawlCoordinator(store2, site2,
+                new NavigationPatternGenerator(PatternSettings.defaults()), clock::get, 60_000);
+        late.onSeed(CrawlSeed.of("j", E));
+        site2.drain(late);
+        late.onFormTemplate(rejected(LOGIN));
+        late.onFormTemplate(get);
+        site2.drain(late);
+        List<String> delayed = requests.stream().map(r -> r.purpose() + " " + FormSubmissions.key(r)).toList();
+
+        assertTrue(prompt.containsAll(List.of("MAP " + E + "find?q=&cat=b", "MAP " + E + "news/2")), prompt.toString());
+        assertEquals(prompt, delayed);
+        assertEquals(site.patterns, site2.patterns);
     }
 
     @Test
