@@ -94,11 +94,9 @@ class SoakIT {
                 sites.add(new Site(site.shape().name() + "@" + web.baseUrl(), web, site));
             }
             Map<String, ServiceProcess> services = new LinkedHashMap<>();
-            services.put("fetcher", stack.fetcher);
-            services.put("classifier", stack.classifier);
-            services.put("pattern", stack.pattern);
-            services.put("extractor", stack.extractor);
-            services.put("form-prober", stack.formProber);
+            for (String name : Stack.SERVICES) {
+                services.put(name, stack.service(name));
+            }
 
             for (var e : services.entrySet()) {
                 awaitReady(e.getKey(), e.getValue());
