@@ -70,6 +70,22 @@ public record FormTemplate(String jobId, String formId, String pageUrl, String a
         }
     }
 
+    /**
+     * The verdict that a form gives no form step: no fields, no instances, no pruning.
+     *
+     * @param outcome {@link Outcome#UNINFORMATIVE} or {@link Outcome#REJECTED}
+     * @throws IllegalArgumentException as the constructor does, and for {@link Outcome#INFORMATIVE}
+     */
+    public static FormTemplate noFormStep(String jobId, String formId, String pageUrl, String action,
+                                          HttpMethod method, String mode, long submissions, long distinctRecords,
+                                          Outcome outcome, String reason) {
+        if (outcome == Outcome.INFORMATIVE) {
+            throw new IllegalArgumentException("outcome: a form step needs instances");
+        }
+        return new FormTemplate(jobId, formId, pageUrl, action, method, List.of(), List.of(), List.of(), mode,
+                submissions, 0, distinctRecords, outcome, reason);
+    }
+
     /** Whether this is a form step the pattern can use. */
     public boolean informative() {
         return outcome == Outcome.INFORMATIVE;

@@ -124,10 +124,9 @@ final class FormProbes {
         Probe probe = new Probe(jobId, formId, pageUrl, depth, prober);
         if (prober.done()) {
             FormRejection rejection = prober.rejection().orElseThrow();
-            FormTemplate verdict = new FormTemplate(jobId, formId, pageUrl, form.action(), form.method(), List.of(),
-                    List.of(), List.of(), prober.state().settings().mode().name(), 0, 0, 0,
-                    FormTemplate.Outcome.REJECTED, rejection.reason() + " " + rejection.field() + ": "
-                    + rejection.detail());
+            FormTemplate verdict = FormTemplate.noFormStep(jobId, formId, pageUrl, form.action(), form.method(),
+                    prober.state().settings().mode().name(), 0, 0, FormTemplate.Outcome.REJECTED,
+                    rejection.reason() + " " + rejection.field() + ": " + rejection.detail());
             return new Rejected(formId, rejection, saved(probe), verdict);
         }
         return new Started(formId, await(probe), saved(probe));
@@ -205,10 +204,10 @@ final class FormProbes {
         var form = probe.prober.state().form();
         List<TemplateInstance> kept = FormStepInstances.of(probe.prober.state().log(), report.output());
         if (kept.isEmpty()) {
-            return Optional.of(new FormTemplate(probe.jobId, probe.formId, probe.pageUrl, form.action(),
-                    form.method(), List.of(), List.of(), List.of(), report.mode().name(), report.requests(), 0,
-                    report.coverage(), FormTemplate.Outcome.UNINFORMATIVE, "probe ended (" + report.stop()
-                    + ") with no informative instance"));
+            return Optional.of(FormTemplate.noFormStep(probe.jobId, probe.formId, probe.pageUrl, form.action(),
+                    form.method(), report.mode().name(), report.requests(), report.coverage(),
+                    FormTemplate.Outcome.UNINFORMATIVE, "probe ended (" + report.stop() + ") with no informative"
+                            + " instance"));
         }
         List<FormField> fixed = new ArrayList<>();
         for (ProbeField f : form.fields()) {

@@ -188,7 +188,7 @@ public final class CrawlCoordinator {
                 return;
             }
             job.awaitedForms.remove(0);
-            submit(job, traversal, first.pageUrl(), first.depth(), verdict.get(), Purpose.MAP, "");
+            submit(job, traversal, first.pageUrl(), first.depth(), verdict.get());
         }
     }
 
@@ -369,7 +369,7 @@ public final class CrawlCoordinator {
         job.formsMet.add(formId);
         Optional<FormTemplate> verdict = store.form(job.jobId, formId);
         if (verdict.isPresent() && job.awaitedForms.isEmpty()) {
-            submit(job, traversal, pageUrl, depth, verdict.get(), Purpose.MAP, "");
+            submit(job, traversal, pageUrl, depth, verdict.get());
         } else if (verdict.isPresent() || formWaitMs > 0) {
             job.awaitedForms.add(new AwaitedForm(formId, pageUrl, depth));
         }
@@ -377,21 +377,25 @@ public final class CrawlCoordinator {
     }
 
     /**
-     * Submits a form step's informative instances from {@code pageUrl} (nothing for another verdict): each
-     * submission not made yet in this traversal becomes a request, within the mapping's page budget.
+     * Submits a form step's informative instances from {@code pageUrl} as requests of the mapping (nothing for
+     * another verdict): each submission not made yet in this traversal, within the mapping's page budget.
      */
-    private void submit(Draft job, Traversal traversal, String pageUrl, int depth, FormTemplate template,
-                        Purpose purpose, String states) {
-        int room = purpose == Purpose.MAP ? (int) Math.max(0, job.seed.maxPages() - job.requested)
-                : Integer.MAX_VALUE;
-        for (FetchRequest r : FormSubmissions.requests(template, job.jobId, purpose, depth + 1, pageUrl, room)) {
+    private void submit(Draft job, Traversal traversal, String pageUrl, int depth, FormTemplate template) {
+        int room = (int) Math.max(0, job.seed.maxPages() - job.requested);
+        for (FetchRequest r : FormSubmissions.requests(template, job.jobId, Purpose.MAP, depth + 1, pageUrl, room)) {
             String key = FormSubmissions.key(r);
             if (store.url(job.jobId, traversal, key).isEmpty()) {
-                store.putUrl(job.jobId, traversal, key,
-                        UrlEntry.submitted(depth + 1, pageUrl, job.nextOrder++, states, template.formId()));
-                send(job, r);
+                requestSubmission(job, traversal, r, key, "", template.formId());
             }
         }
+    }
+
+    /** Requests one form submission, its result page named by {@code key}, reached in {@code states}. */
+    private void requestSubmission(Draft job, Traversal traversal, FetchRequest r, String key, String states,
+                                   String formId) {
+        store.putUrl(job.jobId, traversal, key,
+                UrlEntry.submitted(r.depth(), r.parentUrl(), job.nextOrder++, states, formId));
+        send(job, r);
     }
 
     private void expandCrawl(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page) {
@@ -435,9 +439,7 @@ public final class CrawlCoordinator {
                     if (!crawlBudgetLeft(job)) {
                         return;
                     }
-                    store.putUrl(job.jobId, traversal, key, UrlEntry.submitted(entry.depth() + 1, url,
-                            job.nextOrder++, matcher.encode(next), step.get().formId()));
-                    send(job, r);
+                    requestSubmission(job, traversal, r, key, matcher.encode(next), step.get().formId());
                 } else {
                     reachedAgain(job, traversal, matcher, key, seen.get(), next);
                 }
