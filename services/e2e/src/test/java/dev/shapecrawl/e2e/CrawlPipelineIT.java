@@ -3,7 +3,6 @@ package dev.shapecrawl.e2e;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.EventCodec;
-import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageClassified;
@@ -18,7 +17,6 @@ import dev.shapecrawl.testkit.site.SiteShape;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.function.Executable;
 
 import java.nio.file.Path;
@@ -170,8 +168,8 @@ class CrawlPipelineIT {
         Set<String> javadocTargets;
         try (ServedSite site = ServedSite.javadoc(javadoc)) {
             runs.add(crawl(site));
-            javadocTargets = confirmedTargets("e2e-" + site.name());
-            javadocRecords = listRecords("e2e-" + site.name());
+            javadocTargets = jobs.confirmedTargets("e2e-" + site.name());
+            javadocRecords = jobs.listRecords("e2e-" + site.name());
         }
         System.out.println(table(runs));
         System.out.printf(Locale.ROOT, "CrawlPipelineIT: %d sites in %.1f s%n", runs.size(),
@@ -209,34 +207,6 @@ class CrawlPipelineIT {
     }
 
     /** The URLs the job's classifier confirmed as targets, in every purpose. */
-    private static Set<String> confirmedTargets(String job) {
-        Set<String> targets = new LinkedHashSet<>();
-        for (ConsumerRecord<String, String> r : kafka.readFor(Topics.PAGES_CLASSIFIED, Duration.ofMillis(500))) {
-            PageClassified c = EventCodec.decode(EventType.PAGE_CLASSIFIED, r.value());
-            if (c.request().jobId().equals(job) && c.target()) {
-                targets.add(c.request().url());
-            }
-        }
-        return targets;
-    }
-
-    /**
-     * The job's list records once the extractor is done with its target pages: read until the count has not
-     * changed for 3 s (the extractor emits nothing for a page without lists, so there is no count to wait for).
-     */
-    private static List<ListRecord> listRecords(String job) {
-        List<ListRecord> records = List.of();
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        int before = -1;
-        while (records.size() != before && System.nanoTime() < deadline) {
-            before = records.size();
-            records = kafka.readFor(Topics.LIST_RECORDS, Duration.ofSeconds(3)).stream()
-                    .map(r -> EventCodec.decode(EventType.LIST_RECORD, r.value()))
-                    .filter(r -> r.jobId().equals(job)).toList();
-        }
-        return records;
-    }
-
     private static SiteRuns crawl(ServedSite site) {
         String job = "e2e-" + site.name();
         CrawlSeed seed = CrawlSeed.of(job, site.url(site.entry()));

@@ -6,6 +6,7 @@ import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
@@ -132,6 +133,35 @@ final class Jobs {
                         + " answers in pages-classified");
             }
         }
+    }
+
+    /** The URLs of the pages the classifier confirmed as targets of the job (any purpose), without repeats. */
+    Set<String> confirmedTargets(String job) {
+        Set<String> targets = new LinkedHashSet<>();
+        for (ConsumerRecord<String, String> r : kafka.readFor(Topics.PAGES_CLASSIFIED, Duration.ofMillis(500))) {
+            PageClassified c = EventCodec.decode(EventType.PAGE_CLASSIFIED, r.value());
+            if (c.request().jobId().equals(job) && c.target()) {
+                targets.add(c.request().url());
+            }
+        }
+        return targets;
+    }
+
+    /**
+     * The job's list records once the extractor is done with its target pages: read until the count has not
+     * changed for 3 s (the extractor emits nothing for a page without lists, so there is no count to wait for).
+     */
+    List<ListRecord> listRecords(String job) {
+        List<ListRecord> records = List.of();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        int before = -1;
+        while (records.size() != before && System.nanoTime() < deadline) {
+            before = records.size();
+            records = kafka.readFor(Topics.LIST_RECORDS, Duration.ofSeconds(3)).stream()
+                    .map(r -> EventCodec.decode(EventType.LIST_RECORD, r.value()))
+                    .filter(r -> r.jobId().equals(job)).toList();
+        }
+        return records;
     }
 
     private List<ConsumerRecord<String, String>> read(String topic) {

@@ -2,6 +2,7 @@ package dev.shapecrawl.pattern;
 
 import dev.shapecrawl.core.crawl.CrawlCoordinator;
 import dev.shapecrawl.core.crawl.CrawlOutput;
+import dev.shapecrawl.core.crawl.Delivery;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternSettings;
 import dev.shapecrawl.events.CrawlStatus;
@@ -12,7 +13,6 @@ import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Topics;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -21,10 +21,10 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.jboss.logging.Logger;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The thin adapter between Kafka Streams and core's {@link CrawlCoordinator}: decodes each input event strictly,
@@ -32,20 +32,26 @@ import java.util.Map;
  * event that cannot be decoded or handled, with the reason in the {@code dead-letter-reason} header, so one bad
  * event never stops the stream. State and outputs are committed together (processing guarantee
  * {@code exactly_once_v2}), so a crash never re-requests a page that was requested before the last commit.
+ *
+ * <p>Seeds, samples and form verdicts reach it re-keyed by job id through repartition topics
+ * ({@link PatternTopology}); it names each event by the contract topic it came in on. An event for a job this task
+ * holds no state for is never dropped silently: it is counted ({@link PatternMetrics}), logged with its job, topic
+ * and partition, and, if it can never apply (a classified page), dead-lettered with that reason.
  */
 final class JobProcessor implements Processor<String, String, String, String> {
     private static final Logger LOG = Logger.getLogger(JobProcessor.class);
-    static final String REASON_HEADER = "dead-letter-reason";
 
     private final PatternConfig config;
+    private final PatternMetrics metrics;
     private final Map<String, Long> lastStatusMs = new HashMap<>();
     private final Map<String, Phase> lastStatusPhase = new HashMap<>();
     private ProcessorContext<String, String> context;
     private CrawlCoordinator coordinator;
     private long inputTimestamp;
 
-    JobProcessor(PatternConfig config) {
+    JobProcessor(PatternConfig config, PatternMetrics metrics) {
         this.config = config;
+        this.metrics = metrics;
     }
 
     @Override
@@ -75,7 +81,8 @@ final class JobProcessor implements Processor<String, String, String, String> {
 
     @Override
     public void process(Record<String, String> record) {
-        String topic = context.recordMetadata().map(RecordMetadata::topic).orElse("");
+        Optional<RecordMetadata> meta = context.recordMetadata();
+        String topic = meta.map(RecordMetadata::topic).flatMap(PatternTopology::inputOf).orElse("");
         inputTimestamp = record.timestamp();
         try {
             if (record.key() == null) {
@@ -83,15 +90,23 @@ final class JobProcessor implements Processor<String, String, String, String> {
                 // state (co-partitioning), so acting on it would split the job.
                 throw new InvalidEventException("missing key (" + topic + " is keyed by job id)");
             }
-            switch (topic) {
-                case Topics.CRAWL_SEEDS -> coordinator.onSeed(EventCodec.decode(EventType.CRAWL_SEED, record.value()));
-                case Topics.CRAWL_SAMPLES ->
-                        coordinator.onSample(EventCodec.decode(EventType.CRAWL_SAMPLE, record.value()));
+            Delivery delivery = switch (topic) {
+                case Topics.CRAWL_SEEDS -> {
+                    coordinator.onSeed(EventCodec.decode(EventType.CRAWL_SEED, record.value()));
+                    yield Delivery.ACCEPTED;
+                }
+                case Topics.CRAWL_SAMPLES -> {
+                    coordinator.onSample(EventCodec.decode(EventType.CRAWL_SAMPLE, record.value()));
+                    yield Delivery.ACCEPTED;
+                }
                 case Topics.PAGES_CLASSIFIED ->
                         coordinator.onPage(EventCodec.decode(EventType.PAGE_CLASSIFIED, record.value()));
                 case Topics.FORM_TEMPLATES ->
                         coordinator.onFormTemplate(EventCodec.decode(EventType.FORM_TEMPLATE, record.value()));
-                default -> throw new IllegalStateException("no handler for topic " + topic);
+                default -> throw new IllegalStateException("no handler for topic " + meta.map(RecordMetadata::topic));
+            };
+            if (delivery == Delivery.UNKNOWN_JOB) {
+                unknownJob(topic, meta.map(RecordMetadata::partition).orElse(-1), record);
             }
         } catch (InvalidEventException e) {
             deadLetter(topic, record, "malformed event: " + e.getMessage());
@@ -102,12 +117,25 @@ final class JobProcessor implements Processor<String, String, String, String> {
         }
     }
 
+    /**
+     * An event of a job this task holds no state for: counted and logged with its job, topic and partition. A
+     * classified page can never apply (it answers a request no job of this task made), so it is dead-lettered; a
+     * form verdict was kept for a mapping of that job that may still start.
+     */
+    private void unknownJob(String topic, int partition, Record<String, String> record) {
+        metrics.unknownJob(topic);
+        String reason = "unknown job " + record.key() + " on " + topic + " partition " + partition
+                + ": this task holds no state for it (its seed never reached this task; were the job's events"
+                + " partitioned by different partitioners, or its state deleted?)";
+        if (topic.equals(Topics.PAGES_CLASSIFIED)) {
+            deadLetter(topic, record, reason);
+        } else {
+            LOG.warnf("%s; kept for a mapping of the job that may still start", reason);
+        }
+    }
+
     private void deadLetter(String topic, Record<String, String> record, String reason) {
-        LOG.warnf("dead-lettering an event of %s: %s", topic, reason);
-        RecordHeaders headers = new RecordHeaders(record.headers().toArray());
-        headers.add(REASON_HEADER, reason.getBytes(StandardCharsets.UTF_8));
-        context.forward(new Record<>(record.key(), record.value(), record.timestamp(), headers),
-                Topics.deadLetter(topic));
+        DeadLetters.forward(context, Topics.deadLetter(topic), topic, record, reason, metrics);
     }
 
     private void send(String topic, String key, Object event) {

@@ -33,4 +33,10 @@ public interface PatternConfig {
 
     /** How often the form wait is checked, by wall-clock punctuation (ms, >= 1). */
     long clockIntervalMs();
+
+    /**
+     * How long the start waits for {@code pages-classified} to exist, whose partition count the repartition topics
+     * take (ms, >= 1); then the start fails with an error that names the topic.
+     */
+    long topicsTimeoutMs();
 }

@@ -18,6 +18,7 @@ import dev.shapecrawl.testkit.kafka.TestKafka;
 import dev.shapecrawl.testkit.kafka.TopicClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -176,13 +177,68 @@ class PatternKafkaTest {
                 && pattern.coverage() >= 0.99, String.valueOf(pattern));
     }
 
+    /**
+     * Issue 17: a job whose seed and sample a non-Java client put on a partition murmur2 would not choose (for
+     * every partition, a job that hashes elsewhere) runs to the end like the job above: the service re-keys them
+     * onto the partition of its pages.
+     */
+    @Test
+    void aJobPublishedOnAnyPartitionRunsToTheEnd() {
+        String base = "http://partitions.example.test/";
+        Map<String, List<String>> links = site(base);
+        Predicate<String> isTarget = u -> u.startsWith(base + "item/");
+        for (int partition = 0; partition < TestKafka.PARTITIONS; partition++) {
+            String job = jobHashingAwayFrom(partition, "pattern-kafka-elsewhere-" + partition);
+            kafka.send(Topics.CRAWL_SAMPLES, partition, job,
+                    EventCodec.encode(new CrawlSample(job, "s1", base + "item/3", null)));
+            kafka.send(Topics.CRAWL_SEEDS, partition, job, EventCodec.encode(CrawlSeed.of(job, base)));
+
+            CrawlStatus done = runUntil(job, links, isTarget, new HashMap<>(),
+                    s -> s.phase() == Phase.IDLE && s.run() == 1);
+            assertEquals(24, done.targets(), job + " on partition " + partition + ": " + done);
+        }
+    }
+
+    /**
+     * A page for a job the service holds no state for is not dropped silently: it is dead-lettered with a reason
+     * that names the job, the topic and the partition, and counted at {@code /q/metrics}.
+     */
+    @Test
+    void aPageOfAnUnknownJobIsDeadLetteredAndCounted() {
+        String job = "pattern-kafka-never-seeded";
+        FetchRequest req = FetchRequest.get(job, "http://unknown.example.test/", Purpose.MAP, 0);
+        PageClassified page = new PageClassified(job, req, req.url(), 200, 0.3, false, "s1", List.of(), List.of(),
+                Hashes.sha256Hex(req.url()), 10, 10, null);
+        kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
+        List<ConsumerRecord<String, String>> dead = kafka.readUntil(Topics.deadLetter(Topics.PAGES_CLASSIFIED),
+                rs -> rs.stream().anyMatch(r -> job.equals(r.key())), WAIT);
+        ConsumerRecord<String, String> r = dead.stream().filter(x -> job.equals(x.key())).findFirst().orElseThrow();
+        String reason = TopicClient.header(r, DeadLetters.REASON_HEADER);
+        assertTrue(reason.startsWith("unknown job " + job + " on pages-classified partition "
+                + TopicClient.javaPartition(job, TestKafka.PARTITIONS)), reason);
+        assertEquals(EventCodec.encode(page), r.value(), "dead-lettered unchanged");
+        String metrics = RestAssured.get("/q/metrics").asString();
+        assertTrue(metrics.lines().anyMatch(l -> l.startsWith("shapecrawl_pattern_unknown_job_events_total{")
+                && l.contains("topic=\"pages-classified\"") && !l.endsWith(" 0.0")), metrics);
+    }
+
+    /** A job id starting with {@code prefix} that the Java producer would not put on {@code partition}. */
+    static String jobHashingAwayFrom(int partition, String prefix) {
+        for (int i = 0; ; i++) {
+            String job = prefix + "-" + i;
+            if (TopicClient.javaPartition(job, TestKafka.PARTITIONS) != partition) {
+                return job;
+            }
+        }
+    }
+
     @Test
     void malformedEventsAreDeadLetteredWithTheirReason() {
         kafka.send(Topics.CRAWL_SEEDS, "bad-job", "{\"type\":\"crawl-seed\",\"version\":1,\"jobId\":\"bad-job\"}");
         List<ConsumerRecord<String, String>> dead = kafka.readUntil(Topics.deadLetter(Topics.CRAWL_SEEDS),
                 rs -> rs.stream().anyMatch(r -> "bad-job".equals(r.key())), WAIT);
         ConsumerRecord<String, String> r = dead.stream().filter(x -> "bad-job".equals(x.key())).findFirst().orElseThrow();
-        String reason = TopicClient.header(r, JobProcessor.REASON_HEADER);
+        String reason = TopicClient.header(r, DeadLetters.REASON_HEADER);
         assertTrue(reason != null && reason.contains("entryUrl"), reason);
     }
 }

@@ -155,24 +155,31 @@ public final class CrawlCoordinator {
     /**
      * The form-prober's verdict on a form of the job: kept for the job's mappings and crawls; if the current mapping
      * awaits it, an informative form's instances are submitted from the page the mapping met it on.
+     *
+     * @return {@link Delivery#UNKNOWN_JOB} when no job of that id is held (the verdict is kept all the same: a
+     *         mapping of that job that starts later and meets the form uses it), else {@link Delivery#ACCEPTED}
      */
-    public void onFormTemplate(FormTemplate template) {
+    public Delivery onFormTemplate(FormTemplate template) {
         Optional<FormTemplate> before = store.form(template.jobId(), template.formId());
         if (before.isEmpty() || !before.get().equals(template)) {
             store.putForm(template);
         }
         Optional<JobState> known = store.job(template.jobId());
-        if (known.isEmpty() || known.get().phase() != Phase.MAPPING) {
-            return; // kept: a mapping that meets the form later, or a crawl, uses it
+        if (known.isEmpty()) {
+            return Delivery.UNKNOWN_JOB;
+        }
+        if (known.get().phase() != Phase.MAPPING) {
+            return Delivery.ACCEPTED; // kept: a mapping that meets the form later, or a crawl, uses it
         }
         Draft job = new Draft(known.get());
         if (job.awaitedForms.stream().noneMatch(a -> a.formId().equals(template.formId()))) {
-            return; // not met by this mapping yet (it is used when met), or settled already (a redelivery)
+            return Delivery.ACCEPTED; // not met by this mapping yet (it is used when met), or settled (a redelivery)
         }
         Traversal traversal = job.traversal();
         submitSettledForms(job, traversal);
         applyParked(job, traversal);
         settle(job);
+        return Delivery.ACCEPTED;
     }
 
     /**
@@ -218,26 +225,32 @@ public final class CrawlCoordinator {
         }
     }
 
-    /** A classified page: answers a MAP or CRAWL request of the job's current traversal. */
-    public void onPage(PageClassified page) {
+    /**
+     * A classified page: answers a MAP or CRAWL request of the job's current traversal.
+     *
+     * @return {@link Delivery#UNKNOWN_JOB} when the page answers a MAP or CRAWL request and no job of that id is held
+     *         (no request of this store's can be answered by it, ever), else {@link Delivery#ACCEPTED} (applied,
+     *         parked for its turn, or a duplicate ignored)
+     */
+    public Delivery onPage(PageClassified page) {
         Purpose purpose = page.request().purpose();
         if (purpose != Purpose.MAP && purpose != Purpose.CRAWL) {
-            return; // samples are the classifier's business; probes the form-prober's
+            return Delivery.ACCEPTED; // samples are the classifier's business; probes the form-prober's
         }
         Optional<JobState> known = store.job(page.jobId());
         if (known.isEmpty()) {
-            return;
+            return Delivery.UNKNOWN_JOB;
         }
         Draft job = new Draft(known.get());
         boolean mapping = purpose == Purpose.MAP;
         if (job.phase != (mapping ? Phase.MAPPING : Phase.CRAWLING)) {
-            return; // a late duplicate of an ended traversal
+            return Delivery.ACCEPTED; // a late duplicate of an ended traversal
         }
         Traversal traversal = job.traversal();
         String url = FormSubmissions.key(page.request());
         Optional<UrlEntry> entry = store.url(job.jobId, traversal, url);
         if (entry.isEmpty() || entry.get().done()) {
-            return; // not ours, or answered already (a redelivery)
+            return Delivery.ACCEPTED; // not ours, or answered already (a redelivery)
         }
         boolean isTarget = page.target() && entry.get().depth() > 0; // the entry point is never a target (§4.2)
         store.putUrl(job.jobId, traversal, url, entry.get().answered(isTarget));
@@ -265,6 +278,7 @@ public final class CrawlCoordinator {
             store.park(job.jobId, traversal, entry.get().order(), new ParkedAnswer(page));
         }
         settle(job);
+        return Delivery.ACCEPTED;
     }
 
     /**

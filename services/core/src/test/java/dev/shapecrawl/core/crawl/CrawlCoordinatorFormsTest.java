@@ -176,7 +176,8 @@ class CrawlCoordinatorFormsTest {
         FormTemplate post = new FormTemplate("j", POST_FORM.id(), E + "archive", POST_FORM.action(), HttpMethod.POST,
                 List.of(), List.of("year"), List.of(Map.of("year", "2001"), Map.of("year", "2002")), "ITP", 4, 0, 3,
                 FormTemplate.Outcome.INFORMATIVE, null);
-        coordinator.onFormTemplate(post); // the verdict came before the mapping met the form: used when met
+        // the verdict came before the job's seed: reported as for an unknown job, and kept, used when met
+        assertEquals(Delivery.UNKNOWN_JOB, coordinator.onFormTemplate(post));
         coordinator.onSeed(CrawlSeed.of("j", E + "archive"));
         site.drain(coordinator);
 

@@ -286,6 +286,27 @@ class CrawlCoordinatorTest {
     }
 
     @Test
+    void anAnswerForAJobThisStoreDoesNotHoldIsReportedNotDroppedSilently() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        FetchRequest entry = site.queue.poll();
+        int requests = site.requests.size();
+        int statuses = site.statuses.size();
+        PageClassified stray = site.answer(FetchRequest.get("other-job", entry.url(), Purpose.MAP, 0));
+
+        assertEquals(Delivery.UNKNOWN_JOB, coordinator.onPage(stray));
+        assertEquals(requests, site.requests.size(), "nothing requested for the unknown job");
+        assertEquals(statuses, site.statuses.size(), "no status for the unknown job");
+        assertEquals(Delivery.ACCEPTED, coordinator.onPage(site.answer(entry)));
+        assertEquals(Delivery.ACCEPTED, coordinator.onPage(site.answer(entry)), "a redelivery is a known job's");
+        PageClassified sample = site.answer(FetchRequest.get("other-job", E + "artist?cd=1", Purpose.SAMPLE, 0));
+        assertEquals(Delivery.ACCEPTED, coordinator.onPage(sample), "samples are not the pattern service's");
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+    }
+
+    @Test
     void aSeedPublishedWhileMappingWaitsForTheEnd() {
         SimulatedSite site = site();
         CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);

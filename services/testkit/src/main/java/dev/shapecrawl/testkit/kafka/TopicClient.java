@@ -13,6 +13,7 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -59,8 +60,32 @@ public final class TopicClient implements AutoCloseable {
      * @throws IllegalStateException if the broker does not acknowledge within 30 s
      */
     public void send(String topic, String key, String value) {
+        send(new ProducerRecord<>(topic, key, value));
+    }
+
+    /**
+     * Sends one record to an explicit partition, as a client whose partitioner is not Java's would place it (a
+     * librdkafka client's CRC32-based default, say), and waits for the broker's acknowledgement.
+     *
+     * @param partition the partition, 0..partitions-1
+     * @throws IllegalStateException if the broker does not acknowledge within 30 s
+     */
+    public void send(String topic, int partition, String key, String value) {
+        send(new ProducerRecord<>(topic, partition, key, value));
+    }
+
+    /**
+     * The partition the Java producer's default partitioner gives a keyed record: murmur2 of the key's UTF-8 bytes,
+     * made positive, modulo {@code partitions}.
+     */
+    public static int javaPartition(String key, int partitions) {
+        return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
+    }
+
+    private void send(ProducerRecord<String, String> record) {
+        String topic = record.topic();
         try {
-            producer.send(new ProducerRecord<>(topic, key, value)).get(30, TimeUnit.SECONDS);
+            producer.send(record).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
