@@ -1,0 +1,89 @@
+package dev.shapecrawl.core.sitemodel;
+
+import dev.shapecrawl.core.page.UrlNormalizer;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns a parsed page into its link and text collections at the default path level (spec §3.1, thesis §4.2.2.2):
+ * <ul>
+ *   <li>every {@code <a href>} whose URL resolves to http(s) and normalises ({@link UrlNormalizer}: no fragment,
+ *       default port dropped, …) joins the link collection of its element's {@link ElementPath#defaultPath()};
+ *       {@code javascript:}, {@code mailto:} and fragment-only links are left out (spec §3.1 [D]); a URL appears
+ *       once per collection;</li>
+ *   <li>every element whose own text, trimmed, is non-empty and shorter than {@code maxTextLength} characters joins
+ *       the text collection of its path (the nearest element parent, spec §3.1 [D]); {@code script}, {@code style}
+ *       and {@code noscript} texts are not page text.</li>
+ * </ul>
+ * A hostile page is bounded: at most {@code maxLinksPerPage} links and {@code maxTextsPerPage} texts are kept, in
+ * document order, so the representation of a page with 100,000 anchors costs what 10,000 do; elements nested deeper
+ * than {@value #MAX_DEPTH} levels are left out, so a path costs at most that many steps (200,000 nested {@code div}s
+ * would otherwise make the parse quadratic).
+ */
+public final class PageParser {
+    /** Deepest element whose links and texts are kept (levels below the root); real pages nest a few dozen. */
+    public static final int MAX_DEPTH = 128;
+    private static final Set<String> NOT_TEXT = Set.of("script", "style", "noscript", "template");
+
+    private PageParser() {
+    }
+
+    /**
+     * @param url      the page's URL (its final URL, after redirects)
+     * @param document the page, parsed with {@code url} as its base URI
+     * @param settings the text length and the bounds
+     * @return the page's collections
+     */
+    public static SitePage parse(String url, Document document, SiteModelSettings settings) {
+        Map<String, Set<String>> links = new LinkedHashMap<>();
+        Map<String, List<String>> texts = new LinkedHashMap<>();
+        int[] counts = new int[2];
+        document.traverse((node, depth) -> {
+            if (depth <= MAX_DEPTH && node instanceof Element e) {
+                add(e, links, texts, counts, settings);
+            }
+        });
+        Map<String, List<String>> linkLists = new LinkedHashMap<>();
+        links.forEach((path, urls) -> linkLists.put(path, List.copyOf(urls)));
+        return new SitePage(url, linkLists, texts);
+    }
+
+    /** Adds {@code e}'s link and own text; {@code counts} holds the links and texts kept so far. */
+    private static void add(Element e, Map<String, Set<String>> links, Map<String, List<String>> texts, int[] counts,
+                            SiteModelSettings settings) {
+        if (e.nameIs("a") && e.hasAttr("href") && counts[0] < settings.maxLinksPerPage()) {
+            Optional<String> target = target(e);
+            if (target.isPresent() && links.computeIfAbsent(ElementPath.of(e).defaultPath(),
+                    k -> new LinkedHashSet<>()).add(target.get())) {
+                counts[0]++;
+            }
+        }
+        if (counts[1] < settings.maxTextsPerPage() && !NOT_TEXT.contains(e.normalName())) {
+            String own = e.ownText().trim();
+            if (!own.isEmpty() && own.length() < settings.maxTextLength()) {
+                texts.computeIfAbsent(ElementPath.of(e).defaultPath(), k -> new ArrayList<>()).add(own);
+                counts[1]++;
+            }
+        }
+    }
+
+    private static Optional<String> target(Element anchor) {
+        String raw = anchor.attr("href").trim();
+        if (raw.isEmpty() || raw.startsWith("#")) {
+            return Optional.empty();
+        }
+        String absolute = anchor.absUrl("href");
+        if (!(absolute.startsWith("http://") || absolute.startsWith("https://"))) {
+            return Optional.empty();
+        }
+        return UrlNormalizer.normalize(absolute);
+    }
+}

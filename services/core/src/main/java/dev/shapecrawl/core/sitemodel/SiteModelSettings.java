@@ -1,0 +1,44 @@
+package dev.shapecrawl.core.sitemodel;
+
+/**
+ * The site model's parameters, with the values of the thesis's experiments (spec §10, thesis §5.3 and footnotes).
+ *
+ * @param sampleBudget          n, the most pages fetched to infer a model: 200 (thesis §3.3.1, §5.3)
+ * @param mergeDistance         dt, candidate groups merge when their distance is strictly below it: 0.2 (§3.3.2 fn. 4)
+ * @param linksPerCollection    links sampled per link collection, non-consecutive; all for a menu: 3 (§3.3.1 fn. 3)
+ * @param indexCost             c_index, MDL cost of a class path the page has: 0.8 (§3.3.4.2 fn. 8)
+ * @param missCost              c_miss, MDL cost of a class path the page lacks: 1.0 (§3.3.4.2 fn. 8)
+ * @param maxTextLength         only texts strictly shorter than this (characters) join a text collection: 64
+ *                              (§4.2.2.2 fn. 4)
+ * @param maxLinksPerPage       the most links a page keeps in its link collections (bounds a hostile page; the same
+ *                              bound as the page analysis' outlinks, {@code PageAnalysisSettings}): 10,000
+ * @param maxTextsPerPage       the most texts a page keeps in its text collections (bounds a hostile page): 10,000
+ */
+public record SiteModelSettings(int sampleBudget, double mergeDistance, int linksPerCollection, double indexCost,
+                                double missCost, int maxTextLength, int maxLinksPerPage, int maxTextsPerPage) {
+    public SiteModelSettings {
+        positive("sampleBudget", sampleBudget);
+        positive("linksPerCollection", linksPerCollection);
+        positive("maxTextLength", maxTextLength);
+        positive("maxLinksPerPage", maxLinksPerPage);
+        positive("maxTextsPerPage", maxTextsPerPage);
+        if (!(mergeDistance >= 0 && mergeDistance <= 1)) {
+            throw new IllegalArgumentException("mergeDistance: must be in 0..1, was " + mergeDistance);
+        }
+        if (!(indexCost >= 0) || !(missCost >= 0)) {
+            throw new IllegalArgumentException("indexCost and missCost must be >= 0, were " + indexCost + ", "
+                    + missCost);
+        }
+    }
+
+    /** The thesis's experimental setting (spec §5.3). */
+    public static SiteModelSettings defaults() {
+        return new SiteModelSettings(200, 0.2, 3, 0.8, 1.0, 64, 10_000, 10_000);
+    }
+
+    private static void positive(String name, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + ": must be >= 1, was " + value);
+        }
+    }
+}
