@@ -38,6 +38,17 @@ public record SitePage(String url, Map<String, List<String>> links, Map<String, 
     }
 
     /**
+     * Everything the page says about its structure, as the complete encoding counts it ({@link Mdl.Encoding}): its
+     * link paths, and its text paths each with the page's own texts there.
+     */
+    public Set<SchemaPath> features() {
+        Set<SchemaPath> out = new LinkedHashSet<>();
+        links.keySet().forEach(p -> out.add(SchemaPath.link(p)));
+        texts.forEach((p, t) -> out.add(SchemaPath.text(p, t)));
+        return out;
+    }
+
+    /**
      * Whether the page has {@code element}: a link collection at its path, or a text collection at its path (with
      * exactly its texts, when it carries any).
      */

@@ -1,0 +1,110 @@
+package dev.shapecrawl.core.sitemodel;
+
+import dev.shapecrawl.testkit.site.GeneratedSite;
+import dev.shapecrawl.testkit.site.PageKind;
+import dev.shapecrawl.testkit.site.SiteShape;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * GENERATE MODEL on the test kit's generated sites, whose generator records each page's kind (the class truth):
+ * seed 001's class quality (F*, H, purity over the sampled pages) per site shape, the sampling budget, and the
+ * class links a crawl would follow from lists to targets.
+ */
+class ModelInferenceTest {
+    static final String BASE = "http://gen.test";
+    static final List<Supplier<SiteShape>> SHAPES = List.of(SiteShape::ejazz, SiteShape::paginatedCatalogue,
+            SiteShape::deepHierarchy, SiteShape::dblpAuthors, SiteShape::mixedDistractors, SiteShape::farDistractors,
+            SiteShape::queryCatalogue);
+
+    record Run(String site, SiteModel model, ClassQuality quality) {
+    }
+
+    static Run infer(SiteShape shape, SiteModelSettings settings) {
+        return infer(shape, settings, Mdl.Encoding.COMPLETE);
+    }
+
+    static Run infer(SiteShape shape, SiteModelSettings settings, Mdl.Encoding encoding) {
+        GeneratedSite site = GeneratedSite.generate(shape);
+        SiteModel model = ModelInference.infer(BASE + site.entry(), url -> site.html(url.substring(BASE.length()))
+                .map(html -> PageParser.parse(url, Jsoup.parse(html, url), settings)), settings, encoding);
+        Map<String, Integer> computed = new HashMap<>();
+        Map<String, PageKind> truth = new HashMap<>();
+        for (int c = 0; c < model.classes().size(); c++) {
+            for (SitePage p : model.classes().get(c).pages()) {
+                computed.put(p.url(), c);
+                site.kind(p.url().substring(BASE.length())).ifPresent(k -> truth.put(p.url(), k));
+            }
+        }
+        return new Run(shape.name(), model, ClassQuality.of(computed, truth));
+    }
+
+    @Test
+    void theSampleStaysWithinItsBudgetAndTheEntryPageIsClassified() {
+        SiteModelSettings small = new SiteModelSettings(40, 0.2, 3, 0.8, 1.0, 64, 10_000, 10_000);
+        Run run = infer(SiteShape.paginatedCatalogue(), small);
+        assertTrue(run.model().fetched() <= 40, "fetched " + run.model().fetched());
+        assertEquals(Optional.of(0), run.model().classOf(BASE + "/"), "the entry page is in the first class");
+    }
+
+    @Test
+    void sampleTakesNonConsecutiveEvenlySpacedLinks() {
+        List<String> ten = List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9");
+        assertEquals(List.of("0", "5", "9"), ModelInference.sample(ten, 3));
+        assertEquals(List.of("0", "2", "4"), ModelInference.sample(ten.subList(0, 5), 3));
+        assertEquals(List.of("0", "2"), ModelInference.sample(ten.subList(0, 4), 3));
+        assertEquals(List.of("0", "1"), ModelInference.sample(ten.subList(0, 2), 3));
+    }
+
+    /**
+     * Class quality on every generated shape, 200-page budget, the thesis's setting, with the seed's MDL encoding and
+     * shapecrawl's complete one ({@link Mdl.Encoding}); both tables are printed (docs/site-model.md quotes them).
+     * Asserted: the complete encoding is better on mean F* and keeps its measured level (mean F* ≥ 0.90, every
+     * shape's purity ≥ 0.98). The issue's goal, F* ≥ 0.95 on every shape, is not met yet: the E-Jazz and
+     * query-catalogue shapes split their detail pages in two classes (F* 0.72 and 0.76).
+     */
+    @Test
+    void classQualityOnEveryGeneratedShape() {
+        ClassQuality thesis = ClassQuality.mean(table(Mdl.Encoding.THESIS).stream().map(Run::quality).toList());
+        List<Run> complete = table(Mdl.Encoding.COMPLETE);
+        ClassQuality mean = ClassQuality.mean(complete.stream().map(Run::quality).toList());
+        assertTrue(mean.fStar() > thesis.fStar(), "complete " + mean + " against the thesis's " + thesis);
+        assertTrue(mean.fStar() >= 0.90, "mean " + mean);
+        for (Run r : complete) {
+            assertTrue(r.quality().purity() >= 0.98, r.site() + ": " + r.quality());
+        }
+    }
+
+    static List<Run> table(Mdl.Encoding encoding) {
+        List<Run> runs = new ArrayList<>();
+        for (Supplier<SiteShape> shape : SHAPES) {
+            runs.add(infer(shape.get(), SiteModelSettings.defaults(), encoding));
+        }
+        StringBuilder table = new StringBuilder("MDL encoding " + encoding + "\n| site | fetched | classes | class links | F* | H | purity |\n"
+                + "|---|---|---|---|---|---|---|\n");
+        for (Run r : runs) {
+            table.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %.3f | %.3f | %.3f |%n", r.site(),
+                    r.model().fetched(), r.model().classes().size(), r.model().links().size(), r.quality().fStar(),
+                    r.quality().h(), r.quality().purity()));
+        }
+        ClassQuality mean = ClassQuality.mean(runs.stream().map(Run::quality).toList());
+        table.append(String.format(Locale.ROOT, "| mean | | | | %.3f | %.3f | %.3f |%n", mean.fStar(), mean.h(),
+                mean.purity()));
+        System.out.println(table);
+        for (Run r : runs) {
+            assertTrue(r.model().fetched() <= SiteModelSettings.defaults().sampleBudget(), r.site());
+        }
+        return runs;
+    }
+}
