@@ -50,12 +50,13 @@ public record ElementPath(List<PathStep> steps) {
     }
 
     /**
-     * The element's first attribute in source order, {@code href} left out: an anchor's URL is what its link
-     * collection gathers, not a property of its path (Figure 3.13 writes the anchor step {@code A} at every level).
+     * The element's first attribute in source order, {@code href} and {@code src} left out: a link's URL is what its
+     * link collection gathers, not a property of its path (Figure 3.13 writes the anchor step {@code A} at every
+     * level).
      */
     private static Attribute firstAttribute(Element e) {
         for (Attribute a : e.attributes()) {
-            if (!a.getKey().equalsIgnoreCase("href")) {
+            if (!a.getKey().equalsIgnoreCase("href") && !a.getKey().equalsIgnoreCase("src")) {
                 return a;
             }
         }

@@ -15,7 +15,9 @@ import java.util.Set;
 /**
  * Turns a parsed page into its link and text collections at the default path level (spec §3.1, thesis §4.2.2.2):
  * <ul>
- *   <li>every {@code <a href>} whose URL resolves to http(s) and normalises ({@link UrlNormalizer}: no fragment,
+ *   <li>every {@code <a href>} (and {@code <frame src>}, {@code <iframe src>}: a frameset page, the entry point of
+ *       frames-era javadoc, links its frames and nothing else; shapecrawl's addition, the thesis's pages had
+ *       anchors) whose URL resolves to http(s) and normalises ({@link UrlNormalizer}: no fragment,
  *       default port dropped, …) joins the link collection of its element's {@link ElementPath#defaultPath()};
  *       {@code javascript:}, {@code mailto:} and fragment-only links are left out (spec §3.1 [D]); a URL appears
  *       once per collection;</li>
@@ -59,8 +61,9 @@ public final class PageParser {
     /** Adds {@code e}'s link and own text; {@code counts} holds the links and texts kept so far. */
     private static void add(Element e, Map<String, Set<String>> links, Map<String, List<String>> texts, int[] counts,
                             SiteModelSettings settings) {
-        if (e.nameIs("a") && e.hasAttr("href") && counts[0] < settings.maxLinksPerPage()) {
-            Optional<String> target = target(e);
+        String urlAttribute = e.nameIs("a") ? "href" : e.nameIs("frame") || e.nameIs("iframe") ? "src" : null;
+        if (urlAttribute != null && e.hasAttr(urlAttribute) && counts[0] < settings.maxLinksPerPage()) {
+            Optional<String> target = target(e, urlAttribute);
             if (target.isPresent() && links.computeIfAbsent(ElementPath.of(e).defaultPath(),
                     k -> new LinkedHashSet<>()).add(target.get())) {
                 counts[0]++;
@@ -75,12 +78,12 @@ public final class PageParser {
         }
     }
 
-    private static Optional<String> target(Element anchor) {
-        String raw = anchor.attr("href").trim();
+    private static Optional<String> target(Element e, String attribute) {
+        String raw = e.attr(attribute).trim();
         if (raw.isEmpty() || raw.startsWith("#")) {
             return Optional.empty();
         }
-        String absolute = anchor.absUrl("href");
+        String absolute = e.absUrl(attribute);
         if (!(absolute.startsWith("http://") || absolute.startsWith("https://"))) {
             return Optional.empty();
         }

@@ -1,0 +1,124 @@
+package dev.shapecrawl.core.sitemodel;
+
+import dev.shapecrawl.core.eval.EvalCorpus;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * GENERATE MODEL on the seven real javadoc sites of the evaluation corpus (javadoc 6 to 21, Maven Central jars
+ * unpacked at {@code generate-test-resources}), from {@code index.html}, 200-page budget, both MDL encodings. Class
+ * truth comes from the file layout the generator writes, never from our output ({@link #kind}): type pages, package
+ * summaries, package frames, package trees, package uses, class-use pages, source views, index pages, and each root
+ * page by its own name. F*, H and purity over the sampled pages are printed per site (docs/site-model.md).
+ *
+ * <p>Opt-in ({@code -Dshapecrawl.eval.sitemodel=true}): it takes about 4 minutes on 2 cores, because inference
+ * costs each alternative model from scratch and javadoc pages carry hundreds of link paths; making the MDL update
+ * incremental is open work (issue 18's CPU goal). It asserts the budget and that every sample reaches past the entry
+ * point; the quality goal (mean F* ≥ 0.90) is not met yet, see docs/site-model.md.
+ */
+class JavadocClassQualityTest {
+    static final String BASE = "http://javadoc.test/";
+
+    /** The kind of a javadoc page from its site-relative path alone. */
+    static String kind(String path) {
+        String file = path.substring(path.lastIndexOf('/') + 1);
+        if (path.contains("class-use/")) {
+            return "class-use";
+        }
+        if (path.startsWith("src-html/") || path.contains("/src-html/")) {
+            return "source";
+        }
+        if (path.startsWith("index-files/") || file.startsWith("index-") && file.endsWith(".html")) {
+            return "index";
+        }
+        if (path.indexOf('/') >= 0 && Character.isUpperCase(file.charAt(0))) {
+            return "type";
+        }
+        if (file.startsWith("package-")) {
+            return file.substring(0, file.length() - ".html".length()); // package-summary, -frame, -tree, -use
+        }
+        return "root:" + file;
+    }
+
+    record Row(String site, SiteModel model, ClassQuality quality) {
+    }
+
+    static Row infer(Path root, Mdl.Encoding encoding) {
+        SiteModelSettings settings = SiteModelSettings.defaults();
+        SiteModel model = ModelInference.infer(BASE + "index.html", url -> read(root, url)
+                .map(html -> PageParser.parse(url, Jsoup.parse(html, url), settings)), settings, encoding);
+        Map<String, Integer> computed = new HashMap<>();
+        Map<String, String> truth = new HashMap<>();
+        for (int c = 0; c < model.classes().size(); c++) {
+            for (SitePage p : model.classes().get(c).pages()) {
+                computed.put(p.url(), c);
+                truth.put(p.url(), kind(p.url().substring(BASE.length())));
+            }
+        }
+        return new Row(root.getFileName().toString(), model, ClassQuality.of(computed, truth));
+    }
+
+    private static Optional<String> read(Path root, String url) {
+        if (!url.startsWith(BASE)) {
+            return Optional.empty();
+        }
+        String path = url.substring(BASE.length());
+        int cut = path.indexOf('?');
+        path = cut < 0 ? path : path.substring(0, cut);
+        Path file = root.resolve(path).normalize();
+        if (!file.startsWith(root) || !Files.isRegularFile(file) || !file.toString().endsWith(".html")) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Files.readString(file, StandardCharsets.ISO_8859_1));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Test
+    @EnabledIfSystemProperty(named = "shapecrawl.eval.sitemodel", matches = "true")
+    void classQualityOnTheJavadocSites() throws IOException {
+        List<Path> sites;
+        try (Stream<Path> dirs = Files.list(EvalCorpus.sitesDirectory())) {
+            sites = dirs.filter(Files::isDirectory).sorted().toList();
+        }
+        assertFalse(sites.isEmpty(), "the corpus is unpacked at generate-test-resources");
+        for (Mdl.Encoding encoding : Mdl.Encoding.values()) {
+            List<Row> rows = new ArrayList<>();
+            StringBuilder table = new StringBuilder("javadoc sites, MDL encoding " + encoding
+                    + "\n| site | fetched | classes | class links | F* | H | purity |\n|---|---|---|---|---|---|---|\n");
+            for (Path site : sites) {
+                Row r = infer(site.toAbsolutePath().normalize(), encoding);
+                rows.add(r);
+                table.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %.3f | %.3f | %.3f |%n", r.site(),
+                        r.model().fetched(), r.model().classes().size(), r.model().links().size(),
+                        r.quality().fStar(), r.quality().h(), r.quality().purity()));
+            }
+            ClassQuality mean = ClassQuality.mean(rows.stream().map(Row::quality).toList());
+            table.append(String.format(Locale.ROOT, "| mean | | | | %.3f | %.3f | %.3f |%n", mean.fStar(), mean.h(),
+                    mean.purity()));
+            System.out.println(table);
+            for (Row r : rows) {
+                assertTrue(r.model().fetched() <= SiteModelSettings.defaults().sampleBudget(), r.site());
+                assertTrue(r.quality().pages() > 20, r.site() + ": the sample reaches past the entry point");
+            }
+        }
+    }
+}
