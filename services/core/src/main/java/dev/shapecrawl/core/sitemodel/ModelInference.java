@@ -64,7 +64,7 @@ public final class ModelInference {
         PriorityQueue<Queued> queue = new PriorityQueue<>((a, b) -> a.menu != b.menu ? (a.menu ? -1 : 1)
                 : a.priority != b.priority ? Double.compare(b.priority, a.priority) : Long.compare(a.order, b.order));
         Set<String> seen = new HashSet<>();
-        Map<String, SitePage> placed = new HashMap<>();
+        Set<String> placed = new HashSet<>();
         List<PageLink> pageLinks = new ArrayList<>();
         List<PageClass> model = new ArrayList<>();
         long order = 0;
@@ -83,11 +83,10 @@ public final class ModelInference {
                 seen.add(u);
                 fetched++;
                 Optional<SitePage> page = fetch.apply(u);
-                if (page.isEmpty() || placed.containsKey(page.get().url())) {
+                if (page.isEmpty() || !placed.add(page.get().url())) {
                     continue; // failed, or a redirect to a page placed already
                 }
                 seen.add(page.get().url());
-                placed.put(page.get().url(), page.get());
                 pages.add(page.get());
                 targets.add(page.get().url());
             }
@@ -121,15 +120,23 @@ public final class ModelInference {
 
     /** Class links from page links (spec §3.8), each (source, path, type, destination) once. */
     private static SiteModel finish(List<PageClass> model, List<PageLink> pageLinks, int fetched) {
-        SiteModel classesOnly = new SiteModel(model, List.of(), fetched);
+        Map<String, Integer> classOf = new HashMap<>();
+        for (int c = 0; c < model.size(); c++) {
+            for (SitePage p : model.get(c).pages()) {
+                classOf.put(p.url(), c);
+            }
+        }
         Set<ClassLink> links = new LinkedHashSet<>();
         for (PageLink pl : pageLinks) {
-            Optional<Integer> source = classesOnly.classOf(pl.source);
-            if (source.isEmpty()) {
+            Integer source = classOf.get(pl.source);
+            if (source == null) {
                 continue;
             }
             for (String target : pl.targets) {
-                classesOnly.classOf(target).ifPresent(d -> links.add(new ClassLink(source.get(), pl.path, pl.type, d)));
+                Integer destination = classOf.get(target);
+                if (destination != null) {
+                    links.add(new ClassLink(source, pl.path, pl.type, destination));
+                }
             }
         }
         return new SiteModel(model, new ArrayList<>(links), fetched);
