@@ -66,24 +66,26 @@ class ClassifierKafkaTest {
         String job = "classify-it";
         seed(job);
         // Before the job has any sample: these must wait, not be classified against nothing.
-        page(job, "Early.html", SitePages.typePage("Early", 4), Purpose.MAP);
-        page(job, "early-index.html", SitePages.indexPage("Early index", 30), Purpose.MAP);
+        page(job, "Early.html", SitePages.typePage("Early", 4), Purpose.CRAWL);
+        page(job, "early-index.html", SitePages.indexPage("Early index", 30), Purpose.CRAWL);
 
         String sampleUrl = SITE + "Sample.html";
         kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", sampleUrl, null)));
         page(job, "Sample.html", SitePages.typePage("Sample", 12), Purpose.SAMPLE);
 
-        page(job, "Small.html", SitePages.typePage("Small", 2), Purpose.MAP);
-        page(job, "Large.html", SitePages.typePage("Large", 60), Purpose.MAP);
-        page(job, "types.html", SitePages.indexPage("All types", 200), Purpose.MAP);
-        page(job, "help.html", SitePages.indexPage("Help", 5), Purpose.MAP);
+        // a mapping's verdict is provisional (the site-wide decision comes at its end): no target-page event
+        page(job, "Mapped.html", SitePages.typePage("Mapped", 3), Purpose.MAP);
+        page(job, "Small.html", SitePages.typePage("Small", 2), Purpose.CRAWL);
+        page(job, "Large.html", SitePages.typePage("Large", 60), Purpose.CRAWL);
+        page(job, "types.html", SitePages.indexPage("All types", 200), Purpose.CRAWL);
+        page(job, "help.html", SitePages.indexPage("Help", 5), Purpose.CRAWL);
         failed(job, "gone.html", 404, FetchErrorKind.HTTP_STATUS, null);
         failed(job, "manual.pdf", 200, FetchErrorKind.UNSUPPORTED_TYPE, "application/pdf");
-        page(job, "empty.html", "   ", Purpose.MAP);
-        page(job, "binary.html", "\u0000\u0001\u0002PNG\u0000garbage", Purpose.MAP);
+        page(job, "empty.html", "   ", Purpose.CRAWL);
+        page(job, "binary.html", "\u0000\u0001\u0002PNG\u0000garbage", Purpose.CRAWL);
 
-        Map<String, PageClassified> byUrl = classified(job, 11);
-        Set<String> targets = Set.of("Early.html", "Sample.html", "Small.html", "Large.html");
+        Map<String, PageClassified> byUrl = classified(job, 12);
+        Set<String> targets = Set.of("Early.html", "Sample.html", "Mapped.html", "Small.html", "Large.html");
         for (Map.Entry<String, PageClassified> e : byUrl.entrySet()) {
             String name = e.getKey().substring(SITE.length());
             PageClassified c = e.getValue();
@@ -102,10 +104,12 @@ class ClassifierKafkaTest {
         assertTrue(byUrl.get(SITE + "gone.html").reason().contains("HTTP_STATUS"));
         assertTrue(byUrl.get(SITE + "binary.html").reason().contains("binary"));
 
+        // only a crawl's targets are published: not the sample's page (SAMPLE) nor a mapped page (MAP)
+        Set<String> published = Set.of("Early.html", "Small.html", "Large.html");
         List<ConsumerRecord<String, String>> targetRecords = kafka.readUntil(Topics.TARGET_PAGES,
-                rs -> targetsOf(rs, job).size() >= targets.size(), WAIT);
+                rs -> targetsOf(rs, job).size() >= published.size(), WAIT);
         Map<String, TargetPage> targetPages = targetsOf(targetRecords, job);
-        assertEquals(targets.stream().map(t -> SITE + t).collect(Collectors.toSet()), targetPages.keySet());
+        assertEquals(published.stream().map(t -> SITE + t).collect(Collectors.toSet()), targetPages.keySet());
         TargetPage large = targetPages.get(SITE + "Large.html");
         assertTrue(large.body().contains("member59"));
         assertEquals(SITE + "Large.html", targetRecords.stream().filter(r -> r.value().contains("Large.html"))

@@ -60,7 +60,7 @@ public final class JobWatch implements AutoCloseable {
         if (s.run() >= runOfInterest && s.phase() == Phase.CRAWLING && crawlStartMs == 0) {
             crawlStartMs = s.updatedAtMs();
         }
-        if (s.run() >= runOfInterest && (s.phase() == Phase.IDLE || s.phase() == Phase.FAILED) && endMs == 0) {
+        if (s.run() >= runOfInterest && s.phase().settled() && endMs == 0) {
             endMs = s.updatedAtMs();
         }
     }
@@ -121,7 +121,8 @@ public final class JobWatch implements AutoCloseable {
             poll(Duration.ofMillis(300));
             if (latest != null) {
                 progress.show(latest, records());
-                if (latest.phase() == Phase.FAILED || (latest.phase() == Phase.IDLE && latest.run() >= run)) {
+                if (latest.phase() == Phase.FAILED || latest.phase() == Phase.AMBIGUOUS
+                        || (latest.phase() == Phase.IDLE && latest.run() >= run)) {
                     progress.done();
                     return latest;
                 }

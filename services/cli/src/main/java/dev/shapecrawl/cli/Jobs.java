@@ -129,6 +129,9 @@ public final class Jobs {
                 "job %s, pattern version %d, entry %s%n%d targets mapped, coverage %.1f%%, %d branch(es)%n",
                 p.jobId(), p.patternVersion(), p.entryUrl(), p.targetsMapped(), 100 * p.coverage(),
                 p.branches().size()));
+        out.append(p.targetThreshold() == null ? "target decision: the job's own threshold, page by page\n"
+                : String.format(java.util.Locale.ROOT, "target decision: similarity >= %.3f (%s)%n",
+                p.targetThreshold(), p.decision()));
         int b = 1;
         for (NavigationPattern.Branch branch : p.branches()) {
             out.append(String.format("branch %d (%d targets):%n", b++, branch.targetCount()));

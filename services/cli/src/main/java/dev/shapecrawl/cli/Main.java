@@ -219,7 +219,7 @@ public final class Main implements Runnable {
                     watch.drainRecords(Duration.ofSeconds(2), Duration.ofSeconds(10));
                     out.println(summary(end, watch.records()));
                     out.println(timings(end, watch.timings(), publishedMs));
-                    return end.phase() == Phase.FAILED ? CliException.FAILURE : 0;
+                    return end.phase() == Phase.FAILED || end.phase() == Phase.AMBIGUOUS ? CliException.FAILURE : 0;
                 }
             }
         }
@@ -265,7 +265,7 @@ public final class Main implements Runnable {
         return String.format(Locale.ROOT, "job %s %s (run %d): %d targets, %d pages fetched (mapping %d, crawling %d, "
                         + "%d failed), pattern version %d, %d records%s", s.jobId(), s.phase(), s.run(), s.targets(),
                 s.fetched(), s.mappingFetches(), s.crawlingFetches(), s.failed(), s.patternVersion(), records,
-                s.lastError() == null ? "" : "; last error: " + s.lastError());
+                s.lastError() == null ? "" : (s.phase() == Phase.AMBIGUOUS ? "; " : "; last error: ") + s.lastError());
     }
 
     /**

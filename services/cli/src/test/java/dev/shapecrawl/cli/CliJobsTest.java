@@ -93,7 +93,7 @@ class CliJobsTest {
                 new NavigationPattern.Branch(List.of(
                         new NavigationPattern.Step("LINK", "^http://127\\.0\\.0\\.1:18999/list/[0-9]+$", null, true, List.of(SITE + "/list/1")),
                         new NavigationPattern.Step("LINK", "^http://127\\.0\\.0\\.1:18999/t[0-9]+\\.html$", null, false, List.of(SITE + "/t1.html"))),
-                        2)), 2, 1.0));
+                        2)), 2, 1.0, null, null));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 0, List.of("a", "b,c"), "S2"));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));

@@ -16,9 +16,14 @@ import java.util.List;
  * @param parentUrl the page that linked here, or null for entry points and samples
  * @param attempt   0 for the first request of this URL in this job; raised by whoever re-requests it (a
  *                  re-crawl), so that every request has its own {@link #id()}
+ * @param targetThreshold for a CRAWL request, the threshold (0..1) of the job's site-wide target decision, which
+ *                  the classifier decides the page with (issue 18: the navigation pattern's
+ *                  {@link NavigationPattern#targetThreshold()}, carried on each of its requests so the classifier
+ *                  needs no view of the patterns and a replay decides alike); null: the job's own threshold.
+ *                  Not part of {@link #id()}
  */
 public record FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
-                           int depth, String parentUrl, int attempt) {
+                           int depth, String parentUrl, int attempt, Double targetThreshold) {
 
     public FetchRequest {
         JobIds.require(jobId);
@@ -29,6 +34,7 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
         Checks.nonNegative("depth", depth);
         Urls.optionalHttp("parentUrl", parentUrl);
         Checks.nonNegative("attempt", attempt);
+        Checks.unitInterval("targetThreshold", targetThreshold);
         if (method == HttpMethod.GET && !form.isEmpty()) {
             throw new IllegalArgumentException("form: a GET request carries its form values in the URL");
         }
@@ -36,7 +42,12 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
 
     /** A first-attempt GET with no parent. */
     public static FetchRequest get(String jobId, String url, Purpose purpose, int depth) {
-        return new FetchRequest(jobId, url, HttpMethod.GET, List.of(), purpose, depth, null, 0);
+        return new FetchRequest(jobId, url, HttpMethod.GET, List.of(), purpose, depth, null, 0, null);
+    }
+
+    /** This request, to be classified against {@code threshold} (a CRAWL by a decided pattern), or null. */
+    public FetchRequest withTargetThreshold(Double threshold) {
+        return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, threshold);
     }
 
     /** The Kafka key: the URL's host, lower-cased. */

@@ -14,9 +14,13 @@ import java.util.List;
  *                       a meaningful share of the targets
  * @param targetsMapped  the number of target pages found while mapping
  * @param coverage       the share of mapped targets the pattern reaches, 0..1
+ * @param targetThreshold the site-wide target decision's threshold, 0..1 (issue 18): a crawled page at least this
+ *                       similar to the samples, and not nearer a negative sample, is a target page; null when the
+ *                       job fixed its own threshold (the seed's {@code similarityThreshold})
+ * @param decision       the target decision for people: how many mapped pages it takes and why, or null
  */
 public record NavigationPattern(String jobId, long patternVersion, String entryUrl, List<Branch> branches,
-                                long targetsMapped, double coverage) {
+                                long targetsMapped, double coverage, Double targetThreshold, String decision) {
     public NavigationPattern {
         JobIds.require(jobId);
         if (patternVersion < 1) {
@@ -26,6 +30,7 @@ public record NavigationPattern(String jobId, long patternVersion, String entryU
         branches = Checks.list(branches);
         Checks.nonNegative("targetsMapped", targetsMapped);
         Checks.unitInterval("coverage", coverage);
+        Checks.unitInterval("targetThreshold", targetThreshold);
     }
 
     /**

@@ -125,12 +125,12 @@ class EventCodecTest {
         assertEquals(a.id(), FetchRequest.get("j", "http://a.test/x", Purpose.MAP, 1).id());
         assertEquals(a.id(), EventCodec.decode(EventType.FETCH_REQUEST, EventCodec.encode(a)).id());
         assertNotEquals(a.id(), new FetchRequest("j", "http://a.test/x", HttpMethod.GET, List.of(), Purpose.MAP, 1,
-                null, 1).id());
+                null, 1, null).id());
         assertNotEquals(a.id(), FetchRequest.get("j", "http://a.test/x", Purpose.CRAWL, 1).id());
         FetchRequest post = new FetchRequest("j", "http://a.test/x", HttpMethod.POST,
-                List.of(new FormField("q", "a")), Purpose.PROBE, 1, null, 0);
+                List.of(new FormField("q", "a")), Purpose.PROBE, 1, null, 0, null);
         assertNotEquals(post.id(), new FetchRequest("j", "http://a.test/x", HttpMethod.POST,
-                List.of(new FormField("q", "b")), Purpose.PROBE, 1, null, 0).id());
+                List.of(new FormField("q", "b")), Purpose.PROBE, 1, null, 0, null).id());
     }
 
     @Test

@@ -76,7 +76,7 @@ class FormProberBadInputKafkaTest {
 
         PageFetched result = Catalogue.answer(first);
         FetchRequest rowsRequest = new FetchRequest(ROWS_JOB, Catalogue.SITE + "search?genre=jazz", HttpMethod.GET,
-                List.of(), Purpose.PROBE, 1, null, 0);
+                List.of(), Purpose.PROBE, 1, null, 0, null);
         List<MalformedEvent> fetchedRows = MalformedEvents.rows(Topics.PAGES_FETCHED, Catalogue.answer(rowsRequest),
                 result.key());
         MalformedEvents.send(kafka, Topics.PAGES_FETCHED, fetchedRows);

@@ -28,11 +28,11 @@ class FormProbesTest {
     @Test
     void resultPagesCountTheRecordsOfTheMainList() {
         FetchRequest broad = new FetchRequest("j", Catalogue.SITE + "search?genre=&decade=", null, List.of(),
-                Purpose.PROBE, 1, null, 0);
+                Purpose.PROBE, 1, null, 0, null);
         ProbeResult r = pages.of(Catalogue.answer(broad));
         assertEquals(10, r.recordCount());
         FetchRequest rock = new FetchRequest("j", Catalogue.SITE + "search?genre=rock&decade=", null, List.of(),
-                Purpose.PROBE, 1, null, 0);
+                Purpose.PROBE, 1, null, 0, null);
         assertEquals(3, pages.of(Catalogue.answer(rock)).recordCount());
     }
 

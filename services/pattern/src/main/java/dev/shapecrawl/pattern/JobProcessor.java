@@ -162,7 +162,7 @@ final class JobProcessor implements Processor<String, String, String, String> {
             Phase before = lastStatusPhase.put(status.jobId(), status.phase());
             Long last = lastStatusMs.get(status.jobId());
             boolean due = last == null || status.updatedAtMs() - last >= config.statusIntervalMs();
-            boolean settled = status.phase() == Phase.IDLE || status.phase() == Phase.FAILED;
+            boolean settled = status.phase().settled();
             if (before != status.phase() || due || settled) {
                 lastStatusMs.put(status.jobId(), status.updatedAtMs());
                 send(Topics.CRAWL_STATUS, status.jobId(), status);

@@ -9,6 +9,7 @@ import dev.shapecrawl.core.tree.LabelledTree;
 import dev.shapecrawl.events.Hashes;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.TargetPage;
 import org.jsoup.nodes.Document;
 
@@ -19,6 +20,9 @@ import java.util.Optional;
 /**
  * Turns one fetched page into its classification: structural similarity to the job's nearest sample (RTDM
  * family, {@link SampleSet}), target or not, and the page's outlinks, forms, content hash, size and node count.
+ * A page is a target when its similarity reaches its request's {@code targetThreshold} (a crawl by a pattern whose
+ * site-wide decision set it, {@link TargetDecision}) or else the job's threshold; only a CRAWL page's target
+ * verdict yields a target-page event.
  *
  * <p>Every page gets a {@link PageClassified}; a page that cannot be classified gets one with a {@code reason}
  * and no similarity, and is never a target: a failed fetch, no body (non-HTML), an empty body, binary content,
@@ -69,10 +73,14 @@ public final class PageClassifier {
         }
         SampleSet.Classification c = model.samples().classify(tree);
         double similarity = clamp(c.similarity());
+        Double decided = page.request().targetThreshold();
+        boolean isTarget = decided == null ? c.target() : similarity >= decided;
         PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
-                similarity, c.target(), model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
+                similarity, isTarget, model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
                 analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null);
-        Optional<TargetPage> target = c.target()
+        // Only a crawl by a pattern publishes target pages: a mapping's verdicts are provisional until the
+        // site-wide decision at its end (issue 18), and a crawl fetches every target the decision keeps.
+        Optional<TargetPage> target = isTarget && page.request().purpose() == Purpose.CRAWL
                 ? Optional.of(new TargetPage(jobId, page.finalUrl(), page.request().purpose(), similarity,
                 page.charset(), body))
                 : Optional.empty();

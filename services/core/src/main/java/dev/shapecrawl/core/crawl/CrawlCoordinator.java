@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.core.classify.TargetDecision;
 import dev.shapecrawl.core.forms.FormSubmissions;
 import dev.shapecrawl.core.navigation.GeneratedPattern;
 import dev.shapecrawl.core.navigation.MappedPage;
@@ -96,6 +97,7 @@ public final class CrawlCoordinator {
     private final NavigationPatternGenerator generator;
     private final LongSupplier clockMs;
     private final long formWaitMs;
+    private final TargetDecision.Settings decisionSettings = TargetDecision.Settings.defaults();
     private final Map<String, Compiled> matchers = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Compiled> eldest) {
@@ -253,7 +255,7 @@ public final class CrawlCoordinator {
             return Delivery.ACCEPTED; // not ours, or answered already (a redelivery)
         }
         boolean isTarget = page.target() && entry.get().depth() > 0; // the entry point is never a target (§4.2)
-        store.putUrl(job.jobId, traversal, url, entry.get().answered(isTarget));
+        store.putUrl(job.jobId, traversal, url, entry.get().answered(isTarget, page.similarity()));
         job.outstanding--;
         job.fetched++;
         if (mapping) {
@@ -338,7 +340,7 @@ public final class CrawlCoordinator {
             long order = job.nextOrder++;
             store.putUrl(job.jobId, traversal, finalUrl,
                     new UrlEntry(entry.depth(), entry.parentUrl(), order, true, false, entry.states(), List.of(),
-                            null));
+                            null, null));
             store.park(job.jobId, traversal, order, ParkedAnswer.nothing()); // its turn passes without an answer
         }
     }
@@ -493,11 +495,13 @@ public final class CrawlCoordinator {
     private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
                          String states) {
         store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states));
-        send(job, new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0));
+        send(job, new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0, null));
     }
 
     private void send(Draft job, FetchRequest request) {
-        out.fetch(request);
+        // a crawl's pages are decided against the pattern's site-wide threshold, which travels with each request
+        out.fetch(request.purpose() == Purpose.CRAWL && job.pattern != null
+                ? request.withTargetThreshold(job.pattern.targetThreshold()) : request);
         job.requested++;
         job.outstanding++;
     }
@@ -551,10 +555,22 @@ public final class CrawlCoordinator {
     /** Builds the target pages map of the finished mapping, learns the pattern, publishes it, starts crawling. */
     private void learn(Draft job) {
         Traversal mapping = job.traversal();
+        List<Map.Entry<String, UrlEntry>> entries = new ArrayList<>();
+        store.forEachUrl(job.jobId, mapping, (url, e) -> entries.add(Map.entry(url, e)));
+        Decision decision = decide(job, entries);
+        if (decision.result() != null && decision.result().status() == TargetDecision.Status.AMBIGUOUS) {
+            job.phase = Phase.AMBIGUOUS;
+            job.lastError = "target decision: " + decision.result().reason() + ". Add a sample, or a negative "
+                    + "sample (not like one of the named pages), and crawl again";
+            return;
+        }
         List<MappedPage> pages = new ArrayList<>();
-        store.forEachUrl(job.jobId, mapping, (url, e) ->
-                pages.add(new MappedPage(url, e.parentUrl(), e.depth() + 1, e.order(), e.done() && e.target(),
-                        e.referrers(), e.formId())));
+        for (Map.Entry<String, UrlEntry> item : entries) {
+            UrlEntry e = item.getValue();
+            boolean target = e.done() && e.depth() > 0 && decision.isTarget(e);
+            pages.add(new MappedPage(item.getKey(), e.parentUrl(), e.depth() + 1, e.order(), target, e.referrers(),
+                    e.formId()));
+        }
         long targets = pages.stream().filter(MappedPage::target).count();
         if (targets == 0) {
             job.phase = Phase.FAILED;
@@ -583,7 +599,7 @@ public final class CrawlCoordinator {
         }
         long version = job.pattern == null ? 1 : job.pattern.patternVersion() + 1;
         job.pattern = new NavigationPattern(job.jobId, version, job.seed.entryUrl(), generated.branches(),
-                generated.targetsMapped(), generated.coverage());
+                generated.targetsMapped(), generated.coverage(), decision.threshold(), decision.summary());
         out.pattern(job.pattern);
         // The map has served its purpose; the first crawl run starts at once and collects the targets by the
         // pattern alone (§7).
@@ -597,6 +613,39 @@ public final class CrawlCoordinator {
         PatternMatcher matcher = matcher(job);
         job.nextTurn = job.nextOrder;
         request(job, job.traversal(), job.seed.entryUrl(), null, 0, Purpose.CRAWL, matcher.encode(matcher.start()));
+    }
+
+    /**
+     * The site-wide target decision over the finished mapping ({@link TargetDecision}), unless the job fixed its own
+     * threshold (the seed's {@code similarityThreshold}): then each page's own verdict stands, as before issue 18.
+     */
+    private Decision decide(Draft job, List<Map.Entry<String, UrlEntry>> entries) {
+        if (job.seed.similarityThreshold() != null) {
+            return new Decision(null);
+        }
+        List<TargetDecision.Scored> scored = new ArrayList<>();
+        for (Map.Entry<String, UrlEntry> item : entries) {
+            Double s = item.getValue().similarity();
+            if (item.getValue().done() && s != null) {
+                scored.add(new TargetDecision.Scored(item.getKey(), s, Double.NaN));
+            }
+        }
+        return new Decision(TargetDecision.decide(scored, decisionSettings));
+    }
+
+    /** A mapping's target decision; {@code result} null when the job's fixed threshold decides each page. */
+    private record Decision(TargetDecision.Result result) {
+        boolean isTarget(UrlEntry e) {
+            return result == null ? e.target() : e.similarity() != null && result.isTarget(e.similarity(), Double.NaN);
+        }
+
+        Double threshold() {
+            return result == null ? null : result.threshold();
+        }
+
+        String summary() {
+            return result == null ? null : result.status() + ": " + result.reason();
+        }
     }
 
     private PatternMatcher matcher(Draft job) {

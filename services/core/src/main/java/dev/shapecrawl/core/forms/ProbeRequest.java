@@ -87,6 +87,6 @@ public record ProbeRequest(String action, HttpMethod method, List<FormField> par
      */
     public FetchRequest toFetchRequest(String jobId, int depth, String parentUrl, Purpose purpose) {
         return new FetchRequest(jobId, url(), method, method == HttpMethod.POST ? parameters : List.of(),
-                purpose, depth, parentUrl, 0);
+                purpose, depth, parentUrl, 0, null);
     }
 }

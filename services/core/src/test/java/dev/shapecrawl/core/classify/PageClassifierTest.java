@@ -46,6 +46,15 @@ class PageClassifierTest {
         return classifier.classify(page(body), model, scope);
     }
 
+    /** The page fetched by a crawl, to be decided against {@code threshold} (null: the job's). */
+    PageClassifier.Outcome crawled(String body, Double threshold) {
+        PageFetched map = page(body);
+        FetchRequest r = new FetchRequest("j", URL, map.request().method(), List.of(), Purpose.CRAWL, 1, null, 0,
+                threshold);
+        return classifier.classify(new PageFetched(r, URL, List.of(URL), 200, "text/html", "UTF-8", body, false,
+                body.length(), 1, new Timings(1, 1, 0), null), model, scope);
+    }
+
     static void assertUnclassified(PageClassifier.Outcome o, String reasonPart) {
         assertFalse(o.classified().target());
         assertNull(o.classified().similarity());
@@ -55,11 +64,24 @@ class PageClassifierTest {
     }
 
     @Test
-    void theSampleItselfIsATarget() {
-        PageClassifier.Outcome o = classify(SAMPLE);
-        assertTrue(o.classified().target(), "similarity " + o.classified().similarity());
-        assertEquals("s1", o.classified().nearestSample());
-        assertEquals(URL, o.target().orElseThrow().url());
+    void theSampleItselfIsATargetAndOnlyACrawlPublishesIt() {
+        PageClassifier.Outcome mapped = classify(SAMPLE);
+        assertTrue(mapped.classified().target(), "similarity " + mapped.classified().similarity());
+        assertEquals("s1", mapped.classified().nearestSample());
+        assertTrue(mapped.target().isEmpty(), "a mapping's verdict is provisional: no target-page event");
+        PageClassifier.Outcome crawled = crawled(SAMPLE, null);
+        assertEquals(URL, crawled.target().orElseThrow().url());
+    }
+
+    @Test
+    void aCrawlDecidesAgainstTheThresholdItsRequestCarries() {
+        String body = SAMPLE.replace("</body>", "<div><p>x</p><p>y</p></div><ul><li>a</li></ul></body>");
+        double s = classify(body).classified().similarity();
+        assertTrue(s < 1, "the page differs from the sample: " + s);
+        assertTrue(crawled(body, s).classified().target(), "at the threshold");
+        assertTrue(crawled(body, s).target().isPresent());
+        assertFalse(crawled(body, Math.min(1, s + 0.001)).classified().target(), "just above it");
+        assertTrue(crawled(body, Math.min(1, s + 0.001)).target().isEmpty());
     }
 
     @Test

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -96,6 +97,58 @@ class CrawlCoordinatorTest {
         assertEquals(crawled.size(), last.crawlingFetches());
         assertTrue(last.crawlingFetches() < last.mappingFetches(), last.toString());
         assertEquals(1, store.traversals(), "the map is dropped once the pattern is learned");
+        NavigationPattern pattern = site.patterns.get(0);
+        assertEquals(0.675, pattern.targetThreshold(), 1e-9, "the site's gap 0.95 -> 0.4");
+        assertTrue(pattern.decision().startsWith("DECIDED"), pattern.decision());
+        assertTrue(site.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
+                .allMatch(r -> pattern.targetThreshold().equals(r.targetThreshold())), "each crawl request carries it");
+    }
+
+    @Test
+    void theSiteWideDecisionMovesTheBoundaryToTheSitesGap() {
+        // every artist at 0.85, below the fixed 0.879 (the mapping's provisional verdict: none is a target), the
+        // rest at 0.5 or lower: the site's gap takes the five artists (and the related artist the crawl meets)
+        SimulatedSite site = new SimulatedSite(u -> false);
+        SimulatedSite shape = site();
+        site.links.putAll(shape.links);
+        site.similarity = u -> u.startsWith(E + "artist?") ? 0.85 : u.equals(E) ? 0.2 : 0.5;
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        assertEquals(1, site.patterns.size(), String.valueOf(site.lastStatus()));
+        assertEquals(0.675, site.patterns.get(0).targetThreshold(), 1e-9);
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+        assertTrue(site.lastStatus().targets() >= 5, site.lastStatus().toString());
+    }
+
+    @Test
+    void noClearBoundaryEndsTheMappingAmbiguousAndNamesTheNeighbours() {
+        // artists 0.97, the news pages 0.90, the lists 0.83, the rest 0.79: two equal gaps above the floor 0.8
+        SimulatedSite site = site();
+        site.similarity = u -> u.startsWith(E + "artist?") ? 0.97 : u.contains("/news/") ? 0.90
+                : u.contains("/list/") ? 0.83 : 0.79;
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        CrawlStatus last = site.lastStatus();
+        assertEquals(Phase.AMBIGUOUS, last.phase());
+        assertTrue(last.lastError().contains(E + "news/"), last.lastError());
+        assertTrue(last.lastError().contains("negative sample"), last.lastError());
+        assertTrue(site.patterns.isEmpty(), "no pattern is published on a guess");
+        assertTrue(urls(site.requests, Purpose.CRAWL).isEmpty(), "nothing is crawled");
+    }
+
+    @Test
+    void aJobThresholdDecidesEachPageAsBefore() {
+        SimulatedSite site = site();
+        site.similarity = u -> u.startsWith(E + "artist?") ? 0.97 : u.contains("/news/") ? 0.93
+                : u.contains("/list/") ? 0.89 : 0.3;
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(new CrawlSeed("j", E, CrawlSeed.of("j", E).scope(), 100, 10, null, 0.95, null, null, false));
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+        assertNull(site.patterns.get(0).targetThreshold(), "the job's own threshold, no site-wide decision");
+        assertEquals(5, site.patterns.get(0).targetsMapped());
     }
 
     @Test
@@ -125,7 +178,7 @@ class CrawlCoordinatorTest {
         NavigationPattern pattern = new NavigationPattern("j", 1, E, List.of(
                 new NavigationPattern.Branch(List.of(step(hub), step("^https?://s\\.test/item/[0-9]+$")), 1),
                 new NavigationPattern.Branch(List.of(step("^https?://s\\.test/sec/[a-z]+$"), step(hub),
-                        step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0);
+                        step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0, null, null);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
                 100, 100, null, List.of(), List.of(), 0));

@@ -31,6 +31,8 @@ final class SimulatedSite implements CrawlOutput {
     final List<FetchRequest> requests = new ArrayList<>();
     final List<NavigationPattern> patterns = new ArrayList<>();
     final List<CrawlStatus> statuses = new ArrayList<>();
+    /** Each page's similarity to the samples; by default 0.95 for a target and 0.4 for the rest. */
+    Function<String, Double> similarity = url -> isTarget().test(url) ? 0.95 : 0.4;
 
     SimulatedSite(Predicate<String> isTarget) {
         this.isTarget = isTarget;
@@ -98,10 +100,16 @@ final class SimulatedSite implements CrawlOutput {
             return new PageClassified(request.jobId(), request, request.url(), 404, null, false, null, List.of(),
                     List.of(), null, 0, 0, "HTTP_STATUS: 404");
         }
-        boolean target = isTarget.test(request.url());
+        double s = similarity.apply(request.url());
+        // the classifier's rule: a crawl decides by its request's threshold, a mapping by the job's (provisional)
+        boolean target = request.targetThreshold() != null ? s >= request.targetThreshold() : isTarget.test(request.url());
         List<Outlink> outlinks = out.stream().map(u -> new Outlink(u, "", u.startsWith("http://s.test/"))).toList();
-        return new PageClassified(request.jobId(), request, request.url(), 200, target ? 0.95 : 0.4, target, "s1",
+        return new PageClassified(request.jobId(), request, request.url(), 200, s, target, "s1",
                 outlinks, List.of(), "h", 100, 10, null);
+    }
+
+    private Predicate<String> isTarget() {
+        return isTarget;
     }
 
     long requestsFor(String url) {

@@ -127,7 +127,7 @@ class FetchSecurityTest {
             for (FetchRequest request : List.of(
                     FetchRequest.get("sec", site.localhostUrl("/get/" + i), Purpose.MAP, 1),
                     new FetchRequest("sec", site.localhostUrl("/post/" + i), HttpMethod.POST,
-                            List.of(new FormField("q", "x")), Purpose.PROBE, 1, null, 0))) {
+                            List.of(new FormField("q", "x")), Purpose.PROBE, 1, null, 0, null))) {
                 PageFetched p = await(fetcher.fetch(request));
                 String what = request.method() + " -> " + target.getKey();
                 assertEquals(FetchErrorKind.BLOCKED_ADDRESS, p.error().kind(), what + ": " + p.error().message());
@@ -147,7 +147,7 @@ class FetchSecurityTest {
     void formSubmissionsToInternalAddressesAreRefusedBeforeAnyRequest() {
         for (String url : internalTargets().keySet()) {
             PageFetched p = await(fetcher.fetch(new FetchRequest("sec", url, HttpMethod.POST,
-                    List.of(new FormField("q", "x")), Purpose.PROBE, 1, null, 0)));
+                    List.of(new FormField("q", "x")), Purpose.PROBE, 1, null, 0, null)));
             assertEquals(FetchErrorKind.BLOCKED_ADDRESS, p.error().kind(), url + ": " + p.error().message());
             assertEquals(0, p.status());
         }
@@ -158,7 +158,7 @@ class FetchSecurityTest {
     void robotsTxtIsHonouredForFormSubmissions() {
         String action = site.localhostUrl(HostileSite.FORM_ACTION);
         PageFetched probe = await(fetcher.fetch(new FetchRequest("sec", action, HttpMethod.POST,
-                List.of(new FormField("q", "jazz")), Purpose.PROBE, 1, site.localhostUrl(HostileSite.FORM), 0)));
+                List.of(new FormField("q", "jazz")), Purpose.PROBE, 1, site.localhostUrl(HostileSite.FORM), 0, null)));
         assertEquals(FetchErrorKind.ROBOTS_DENIED, probe.error().kind(), probe.error().message());
         PageFetched get = await(fetcher.fetch(FetchRequest.get("sec", action + "?q=jazz", Purpose.PROBE, 1)));
         assertEquals(FetchErrorKind.ROBOTS_DENIED, get.error().kind());
@@ -172,14 +172,14 @@ class FetchSecurityTest {
         site.server().route("/search", TestResponse.redirect(307, HostileSite.FORM_ACTION));
         site.server().route("/find", TestResponse.html("<p>results</p>"));
         PageFetched redirected = await(fetcher.fetch(new FetchRequest("sec", site.localhostUrl("/search"),
-                HttpMethod.POST, List.of(new FormField("q", "jazz")), Purpose.PROBE, 1, null, 0)));
+                HttpMethod.POST, List.of(new FormField("q", "jazz")), Purpose.PROBE, 1, null, 0, null)));
         assertEquals(FetchErrorKind.ROBOTS_DENIED, redirected.error().kind(), redirected.error().message());
         assertEquals(List.of(site.localhostUrl("/search")), redirected.redirectChain());
         assertTrue(site.server().requests(HostileSite.FORM_ACTION).isEmpty(), "never requested, not even by a "
                 + "redirect");
 
         PageFetched allowed = await(fetcher.fetch(new FetchRequest("sec", site.localhostUrl("/find"),
-                HttpMethod.POST, List.of(new FormField("q", "jazz")), Purpose.PROBE, 1, null, 0)));
+                HttpMethod.POST, List.of(new FormField("q", "jazz")), Purpose.PROBE, 1, null, 0, null)));
         assertNull(allowed.error());
         RecordedRequest sent = site.server().requests("/find").get(0);
         assertEquals("POST", sent.method());

@@ -40,7 +40,7 @@ final class FetchTesting {
     }
 
     static FetchRequest post(String url, List<FormField> form) {
-        return new FetchRequest(JOB, url, HttpMethod.POST, form, Purpose.PROBE, 1, null, 0);
+        return new FetchRequest(JOB, url, HttpMethod.POST, form, Purpose.PROBE, 1, null, 0, null);
     }
 
     /** The stage's value, failing the test after 30 s. */
