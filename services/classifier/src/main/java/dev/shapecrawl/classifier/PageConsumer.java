@@ -149,9 +149,11 @@ public class PageConsumer {
             List<CompletableFuture<Void>> sent = new ArrayList<>();
             for (SamplePage s : declared) {
                 SamplePage resolved = page.hasBody()
-                        ? new SamplePage(jobId, s.sampleId(), s.url(), SamplePage.Status.READY, page.body(), null)
+                        ? new SamplePage(jobId, s.sampleId(), s.url(), SamplePage.Status.READY, page.body(), null,
+                        s.negative())
                         : new SamplePage(jobId, s.sampleId(), s.url(), SamplePage.Status.FAILED, null,
-                        page.error() == null ? "no HTML body" : page.error().kind() + ": " + page.error().message());
+                        page.error() == null ? "no HTML body" : page.error().kind() + ": " + page.error().message(),
+                        s.negative());
                 sent.add(Outbound.send(samplePages, resolved.key(), resolved));
             }
             if (declared.isEmpty()) {

@@ -56,8 +56,9 @@ public class SampleConsumer {
         views.awaitCaughtUp(CATCH_UP_WAIT_MS);
         SamplePage next = sample.html() != null
                 ? new SamplePage(sample.jobId(), sample.sampleId(), sample.url(), SamplePage.Status.READY,
-                sample.html(), null)
-                : new SamplePage(sample.jobId(), sample.sampleId(), sample.url(), SamplePage.Status.PENDING, null, null);
+                sample.html(), null, sample.negative())
+                : new SamplePage(sample.jobId(), sample.sampleId(), sample.url(), SamplePage.Status.PENDING, null, null,
+                sample.negative());
         Optional<SamplePage> current = views.sample(sample.jobId(), sample.sampleId());
         if (next.status() == SamplePage.Status.PENDING && current.isPresent()
                 && current.get().status() != SamplePage.Status.PENDING && sample.url().equals(current.get().url())) {

@@ -62,9 +62,9 @@ class ClassifierBadInputKafkaTest {
         MalformedEvents.send(kafka, Topics.CRAWL_SEEDS, seedRows);
         kafka.send(Topics.CRAWL_SEEDS, JOB, EventCodec.encode(CrawlSeed.of(JOB, SITE + "index.html")));
 
-        CrawlSample sample = new CrawlSample(JOB, "s1", SITE + "Sample.html", SitePages.typePage("Sample", 12));
+        CrawlSample sample = new CrawlSample(JOB, "s1", SITE + "Sample.html", SitePages.typePage("Sample", 12), null);
         List<MalformedEvent> sampleRows = MalformedEvents.rows(Topics.CRAWL_SAMPLES,
-                new CrawlSample(ROWS_JOB, "s1", SITE + "Rows.html", null), JOB);
+                new CrawlSample(ROWS_JOB, "s1", SITE + "Rows.html", null, null), JOB);
         MalformedEvents.send(kafka, Topics.CRAWL_SAMPLES, sampleRows);
         kafka.send(Topics.CRAWL_SAMPLES, JOB, EventCodec.encode(sample));
         kafka.readUntil(Topics.SAMPLE_PAGES, rs -> rs.stream().anyMatch(r -> (JOB + "/s1").equals(r.key())), WAIT);

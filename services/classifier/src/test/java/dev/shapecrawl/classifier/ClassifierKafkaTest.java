@@ -70,7 +70,7 @@ class ClassifierKafkaTest {
         page(job, "early-index.html", SitePages.indexPage("Early index", 30), Purpose.CRAWL);
 
         String sampleUrl = SITE + "Sample.html";
-        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", sampleUrl, null)));
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", sampleUrl, null, null)));
         page(job, "Sample.html", SitePages.typePage("Sample", 12), Purpose.SAMPLE);
 
         // a mapping's verdict is provisional (the site-wide decision comes at its end): no target-page event
@@ -122,11 +122,36 @@ class ClassifierKafkaTest {
         given().get("/q/health/ready").then().statusCode(200);
     }
 
+    /** A negative sample ("not like this page") reaches every page's classification and vetoes its look-alikes. */
+    @Test
+    void aNegativeSampleVetoesThePagesNearerToIt() {
+        String job = "classify-negative";
+        seed(job);
+        String index = SitePages.indexPage("All types", 40);
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", SITE + "Sample.html",
+                SitePages.typePage("Sample", 12), null)));
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "n1", SITE + "types.html",
+                index, true)));
+        // both samples declared before any page: a page classified in between would see the positive one alone
+        kafka.readUntil(Topics.SAMPLE_PAGES, rs -> rs.stream().filter(r -> r.key().startsWith(job + "/")).count() >= 2,
+                WAIT);
+        page(job, "Type.html", SitePages.typePage("Type", 7), Purpose.CRAWL);
+        page(job, "other-types.html", SitePages.indexPage("Other types", 40), Purpose.CRAWL);
+        Map<String, PageClassified> byUrl = classified(job, 2);
+        PageClassified type = byUrl.get(SITE + "Type.html");
+        PageClassified other = byUrl.get(SITE + "other-types.html");
+        assertTrue(type.target(), type.toString());
+        assertTrue(type.negativeSimilarity() < type.similarity(), type.toString());
+        assertFalse(other.target(), other.toString());
+        assertTrue(other.negativeSimilarity() >= other.similarity(), other.toString());
+        assertEquals("s1", other.nearestSample(), "a negative sample is never the nearest sample");
+    }
+
     @Test
     void aJobWhoseSampleNeverArrivesIsReleasedWithAReason() {
         String job = "classify-stuck";
         seed(job);
-        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", SITE + "Never.html", null)));
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", SITE + "Never.html", null, null)));
         page(job, "Waiting.html", SitePages.typePage("Waiting", 3), Purpose.MAP);
         PageClassified c = classified(job, 1).get(SITE + "Waiting.html");
         assertFalse(c.target());

@@ -47,8 +47,20 @@ public final class Jobs {
      * pages until its samples are known, so samples first saves a wait.
      */
     public void publish(CrawlSeed seed, List<String> sampleUrls) {
+        publish(seed, sampleUrls, List.of());
+    }
+
+    /**
+     * Publishes a job: its samples ({@code s1}, {@code s2}, …), its negative samples ({@code n1}, {@code n2}, …: pages
+     * not of the kind wanted, issue 18), then its seed, all keyed by the job id.
+     */
+    public void publish(CrawlSeed seed, List<String> sampleUrls, List<String> negativeUrls) {
         for (int i = 0; i < sampleUrls.size(); i++) {
-            CrawlSample sample = new CrawlSample(seed.jobId(), "s" + (i + 1), sampleUrls.get(i), null);
+            CrawlSample sample = new CrawlSample(seed.jobId(), "s" + (i + 1), sampleUrls.get(i), null, null);
+            cluster.send(Topics.CRAWL_SAMPLES, seed.jobId(), EventCodec.encode(sample));
+        }
+        for (int i = 0; i < negativeUrls.size(); i++) {
+            CrawlSample sample = new CrawlSample(seed.jobId(), "n" + (i + 1), negativeUrls.get(i), null, true);
             cluster.send(Topics.CRAWL_SAMPLES, seed.jobId(), EventCodec.encode(sample));
         }
         cluster.send(Topics.CRAWL_SEEDS, seed.jobId(), EventCodec.encode(seed));

@@ -183,13 +183,15 @@ public final class Main implements Runnable {
         String entry;
         @Option(names = "--sample", required = true, paramLabel = "URL", description = "a page of the kind you want (repeatable)")
         List<String> samples;
+        @Option(names = "--not-sample", paramLabel = "URL", description = "a page NOT of the kind you want, e.g. one that an AMBIGUOUS job named (repeatable)")
+        List<String> notSamples = List.of();
         @Option(names = "--job", paramLabel = "ID", description = "the job id (default: generated and printed); an existing job is crawled again by its pattern")
         String job;
         @Option(names = "--max-pages", paramLabel = "N", description = "most pages fetched while mapping (default 10000)")
         Integer maxPages;
         @Option(names = "--max-depth", paramLabel = "N", description = "most link depth while mapping (default 10)")
         Integer maxDepth;
-        @Option(names = "--wait", description = "follow the job until its crawl ends; exit 0 if it ended IDLE, 1 if FAILED")
+        @Option(names = "--wait", description = "follow the job until its crawl ends; exit 0 if it ended IDLE, 1 if FAILED or AMBIGUOUS")
         boolean await;
         @Option(names = "--timeout-minutes", paramLabel = "MIN", defaultValue = "60", description = "with --wait: give up after (default: ${DEFAULT-VALUE})")
         int timeoutMinutes;
@@ -200,15 +202,20 @@ public final class Main implements Runnable {
             for (String s : samples) {
                 url("--sample", s);
             }
+            for (String s : notSamples) {
+                url("--not-sample", s);
+            }
             PrintStream out = Out.get();
             try (Cluster c = cluster.connect()) {
                 Jobs jobs = new Jobs(c);
                 long run = jobs.status(seed.jobId()).map(st -> st.run() + 1).orElse(1L);
                 try (JobWatch watch = new JobWatch(c, seed.jobId(), null)) {
                     long publishedMs = System.currentTimeMillis();
-                    jobs.publish(seed, samples);
+                    jobs.publish(seed, samples, notSamples);
                     out.println("job " + seed.jobId() + " published to " + c.bootstrapServers() + " ("
-                            + samples.size() + " sample(s), entry " + seed.entryUrl() + ")");
+                            + samples.size() + " sample(s)"
+                            + (notSamples.isEmpty() ? "" : ", " + notSamples.size() + " negative sample(s)")
+                            + ", entry " + seed.entryUrl() + ")");
                     if (!await) {
                         out.println("follow it with: ./shapecrawl jobs; results: ./shapecrawl targets --job "
                                 + seed.jobId() + ", records --job " + seed.jobId() + ", pattern --job " + seed.jobId());

@@ -66,7 +66,7 @@ class AnyPartitionerIT {
             for (int p = 0; p < TestKafka.PARTITIONS; p++) {
                 for (String job : jobsHashingAwayFrom(p, JOBS_PER_PARTITION)) {
                     kafka.send(Topics.CRAWL_SAMPLES, p, job,
-                            EventCodec.encode(new CrawlSample(job, "s1", sample, null)));
+                            EventCodec.encode(new CrawlSample(job, "s1", sample, null, null)));
                     kafka.send(Topics.CRAWL_SEEDS, p, job, EventCodec.encode(CrawlSeed.of(job, entry)));
                     placed.put(job, p);
                 }

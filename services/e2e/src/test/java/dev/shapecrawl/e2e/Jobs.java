@@ -34,7 +34,7 @@ final class Jobs {
 
     void publish(CrawlSeed seed, List<String> sampleUrls) {
         for (int i = 0; i < sampleUrls.size(); i++) {
-            CrawlSample sample = new CrawlSample(seed.jobId(), "s" + (i + 1), sampleUrls.get(i), null);
+            CrawlSample sample = new CrawlSample(seed.jobId(), "s" + (i + 1), sampleUrls.get(i), null, null);
             kafka.send(Topics.CRAWL_SAMPLES, seed.jobId(), EventCodec.encode(sample));
         }
         kafka.send(Topics.CRAWL_SEEDS, seed.jobId(), EventCodec.encode(seed));
@@ -155,7 +155,9 @@ final class Jobs {
         List<ListRecord> records = List.of();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         int before = -1;
-        while (records.size() != before && System.nanoTime() < deadline) {
+        // a crawl's target pages reach the extractor after the job ends IDLE (only a crawl publishes them), and
+        // the extractor may be busy with other jobs: wait for the first record, then until the count settles
+        while ((records.isEmpty() || records.size() != before) && System.nanoTime() < deadline) {
             before = records.size();
             records = kafka.readFor(Topics.LIST_RECORDS, Duration.ofSeconds(3)).stream()
                     .map(r -> EventCodec.decode(EventType.LIST_RECORD, r.value()))

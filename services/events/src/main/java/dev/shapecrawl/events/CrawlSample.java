@@ -9,8 +9,11 @@ package dev.shapecrawl.events;
  * @param sampleId the sample's id within the job, not blank (a later event with the same id replaces it)
  * @param url      the sample's URL, absolute http(s); required when {@code html} is null
  * @param html     the sample's HTML, or null
+ * @param negative true for a <em>negative</em> sample: a page <em>not</em> of the kind wanted ("not like this
+ *                 page"), which resolves an AMBIGUOUS target decision (issue 18): a page at least as similar to a
+ *                 negative sample as to every positive one is never a target; null or false: a positive sample
  */
-public record CrawlSample(String jobId, String sampleId, String url, String html) {
+public record CrawlSample(String jobId, String sampleId, String url, String html, Boolean negative) {
     public CrawlSample {
         JobIds.require(jobId);
         Checks.nonBlank("sampleId", sampleId);
@@ -18,5 +21,10 @@ public record CrawlSample(String jobId, String sampleId, String url, String html
         if (url == null && (html == null || html.isBlank())) {
             throw new IllegalArgumentException("url: a sample needs a url or inline html");
         }
+    }
+
+    /** Whether this is a negative sample ("not like this page"). */
+    public boolean isNegative() {
+        return Boolean.TRUE.equals(negative);
     }
 }

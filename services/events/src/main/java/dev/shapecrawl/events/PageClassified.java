@@ -21,15 +21,19 @@ import java.util.List;
  * @param nodeCount      the number of nodes of the page's tree, >= 0
  * @param reason         why the page was not classified (failed fetch, non-HTML, empty body, too deep), or
  *                       null
+ * @param negativeSimilarity the page's similarity to the nearest negative sample, 0..1, or null when the job has
+ *                       none or the page could not be classified (issue 18: the site-wide target decision)
  */
 public record PageClassified(String jobId, FetchRequest request, String finalUrl, int status, Double similarity,
                              boolean target, String nearestSample, List<Outlink> outlinks, List<FormInfo> forms,
-                             String contentHash, long byteSize, int nodeCount, String reason) {
+                             String contentHash, long byteSize, int nodeCount, String reason,
+                             Double negativeSimilarity) {
     public PageClassified {
         JobIds.require(jobId);
         Checks.nonNull("request", request);
         Urls.requireHttp("finalUrl", finalUrl);
         Checks.unitInterval("similarity", similarity);
+        Checks.unitInterval("negativeSimilarity", negativeSimilarity);
         outlinks = Checks.list(outlinks);
         forms = Checks.list(forms);
         Checks.nonNegative("byteSize", byteSize);

@@ -16,8 +16,10 @@ package dev.shapecrawl.events;
  * @param status   PENDING, READY or FAILED
  * @param html     the sample's HTML when READY, else null
  * @param reason   why a FAILED sample failed, else null
+ * @param negative true for a negative sample ({@link CrawlSample#negative()}); null or false: positive
  */
-public record SamplePage(String jobId, String sampleId, String url, Status status, String html, String reason) {
+public record SamplePage(String jobId, String sampleId, String url, Status status, String html, String reason,
+                         Boolean negative) {
 
     /** Where a sample stands. */
     public enum Status {
@@ -34,6 +36,11 @@ public record SamplePage(String jobId, String sampleId, String url, Status statu
         if (status == Status.READY && html == null) {
             throw new IllegalArgumentException("html: a READY sample carries its HTML");
         }
+    }
+
+    /** Whether this is a negative sample ("not like this page"). */
+    public boolean isNegative() {
+        return Boolean.TRUE.equals(negative);
     }
 
     /** The Kafka key: {@code jobId/sampleId}, so compaction keeps the latest state of each sample. */

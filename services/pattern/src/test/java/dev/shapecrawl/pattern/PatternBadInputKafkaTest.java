@@ -71,8 +71,8 @@ class PatternBadInputKafkaTest {
         return List.of(
                 new Input(Topics.CRAWL_SEEDS, CrawlSeed.of(ROWS_JOB, BASE + "rows/"), () -> CrawlSeed.of(JOB, BASE),
                         r -> r.purpose() == Purpose.MAP && r.url().equals(BASE)),
-                new Input(Topics.CRAWL_SAMPLES, new CrawlSample(ROWS_JOB, "s1", BASE + "rows/sample", null),
-                        () -> new CrawlSample(JOB, "s1", BASE + "sample", null),
+                new Input(Topics.CRAWL_SAMPLES, new CrawlSample(ROWS_JOB, "s1", BASE + "rows/sample", null, null),
+                        () -> new CrawlSample(JOB, "s1", BASE + "sample", null, null),
                         r -> r.purpose() == Purpose.SAMPLE && r.url().equals(BASE + "sample")),
                 new Input(Topics.PAGES_CLASSIFIED, page(ROWS_REQUEST, List.of(), List.of()),
                         () -> page(requested(r -> r.url().equals(BASE)), List.of(BASE + "next"), List.of(FORM)),
@@ -128,7 +128,7 @@ class PatternBadInputKafkaTest {
     static PageClassified page(FetchRequest request, List<String> links, List<FormInfo> forms) {
         return new PageClassified(request.jobId(), request, request.url(), 200, 0.2, false, "s1",
                 links.stream().map(u -> new Outlink(u, "", true)).toList(), forms, Hashes.sha256Hex(request.url()),
-                10, 10, null);
+                10, 10, null, null);
     }
 
     /** The form-prober's verdict on {@link #FORM}: informative, one instance. */

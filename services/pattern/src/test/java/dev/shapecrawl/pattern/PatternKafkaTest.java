@@ -1,5 +1,6 @@
 package dev.shapecrawl.pattern;
 
+import dev.shapecrawl.core.classify.TargetDecision;
 import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
@@ -31,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -88,23 +90,37 @@ class PatternKafkaTest {
      * many it answered.
      */
     static int answer(String job, Map<String, List<String>> links, Predicate<String> target, Map<String, Integer> asked) {
+        return answer(job, links, target, u -> target.test(u) ? 0.97 : 0.3, u -> null, asked);
+    }
+
+    /**
+     * As {@link #answer(String, Map, Predicate, Map)}, with each page's similarity to the samples and to the nearest
+     * negative sample (null: none); {@code target} is the mapping's provisional verdict.
+     */
+    static int answer(String job, Map<String, List<String>> links, Predicate<String> target,
+                      Function<String, Double> similarity, Function<String, Double> negative,
+                      Map<String, Integer> asked) {
         List<ConsumerRecord<String, String>> requests = kafka.readFor(Topics.FETCH_REQUESTS,
                 Duration.ofMillis(300));
         List<FetchRequest> fresh = new ArrayList<>();
         for (ConsumerRecord<String, String> r : requests) {
             FetchRequest req = EventCodec.decode(EventType.FETCH_REQUEST, r.value());
-            if (req.jobId().equals(job) && asked.putIfAbsent(req.id(), 1) == null) {
+            // one answer per request record: a later mapping of the job requests the same URLs with the same ids
+            if (req.jobId().equals(job) && asked.putIfAbsent(r.partition() + ":" + r.offset(), 1) == null) {
                 fresh.add(0, req);
             }
         }
         int answered = 0;
         for (FetchRequest req : fresh) {
             List<String> out = links.getOrDefault(req.url(), List.of());
-            boolean isTarget = target.test(req.url());
+            double s = similarity.apply(req.url());
+            Double neg = negative.apply(req.url());
+            boolean isTarget = req.targetThreshold() == null ? target.test(req.url())
+                    : TargetDecision.isTarget(s, neg, req.targetThreshold());
             PageClassified page = new PageClassified(job, req, req.url(), out.isEmpty() ? 404 : 200,
-                    isTarget ? 0.97 : 0.3, isTarget, "s1",
+                    s, isTarget, "s1",
                     out.stream().map(u -> new Outlink(u, "", true)).toList(), List.of(), Hashes.sha256Hex(req.url()), 10, 10,
-                    out.isEmpty() ? "HTTP_STATUS: 404" : null);
+                    out.isEmpty() ? "HTTP_STATUS: 404" : null, neg);
             kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
             answered++;
         }
@@ -123,9 +139,13 @@ class PatternKafkaTest {
 
     static CrawlStatus runUntil(String job, Map<String, List<String>> links, Predicate<String> target,
                                 Map<String, Integer> asked, Predicate<CrawlStatus> done) {
+        return runUntil(job, () -> answer(job, links, target, asked), done);
+    }
+
+    static CrawlStatus runUntil(String job, Runnable answering, Predicate<CrawlStatus> done) {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < deadline) {
-            answer(job, links, target, asked);
+            answering.run();
             Optional<CrawlStatus> s = status(job);
             if (s.isPresent() && done.test(s.get())) {
                 return s.get();
@@ -140,7 +160,7 @@ class PatternKafkaTest {
         String base = "http://shop.example.test/";
         Map<String, List<String>> links = site(base);
         Predicate<String> isTarget = u -> u.startsWith(base + "item/");
-        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", base + "item/3", null)));
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", base + "item/3", null, null)));
         kafka.send(Topics.CRAWL_SEEDS, job, EventCodec.encode(CrawlSeed.of(job, base)));
 
         Map<String, Integer> asked = new HashMap<>();
@@ -182,6 +202,35 @@ class PatternKafkaTest {
      * every partition, a job that hashes elsewhere) runs to the end like the job above: the service re-keys them
      * onto the partition of its pages.
      */
+    /**
+     * No clear boundary ends the mapping AMBIGUOUS with the neighbouring pages named; the same job published again
+     * with a negative sample like them maps, decides and crawls (the decision's state crosses the service's stores).
+     */
+    @Test
+    void anAmbiguousMappingIsSaidAndANegativeSampleResolvesIt() {
+        String job = "pattern-kafka-ambiguous";
+        String base = "http://ambiguous.example.test/";
+        Map<String, List<String>> links = site(base);
+        Predicate<String> isItem = u -> u.startsWith(base + "item/");
+        // items 0.97, lists 0.90, about and contact 0.83, the entry 0.79: two equal gaps above the floor 0.8
+        Function<String, Double> similarity = u -> isItem.test(u) ? 0.97 : u.contains("list?") ? 0.90
+                : u.equals(base) ? 0.79 : 0.83;
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", base + "item/3", null, null)));
+        kafka.send(Topics.CRAWL_SEEDS, job, EventCodec.encode(CrawlSeed.of(job, base)));
+        Map<String, Integer> asked = new HashMap<>();
+        CrawlStatus ambiguous = runUntil(job, () -> answer(job, links, isItem, similarity, u -> null, asked),
+                s -> s.phase().settled());
+        assertEquals(Phase.AMBIGUOUS, ambiguous.phase(), ambiguous.toString());
+        assertTrue(ambiguous.lastError().contains(base + "list?page="), ambiguous.lastError());
+
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "n1", base + "list?page=2", null,
+                true)));
+        kafka.send(Topics.CRAWL_SEEDS, job, EventCodec.encode(CrawlSeed.of(job, base)));
+        CrawlStatus done = runUntil(job, () -> answer(job, links, isItem, similarity,
+                u -> u.contains("list?") ? 0.99 : 0.5, asked), s -> s.phase() == Phase.IDLE);
+        assertEquals(24, done.targets(), done.toString());
+    }
+
     @Test
     void aJobPublishedOnAnyPartitionRunsToTheEnd() {
         String base = "http://partitions.example.test/";
@@ -190,7 +239,7 @@ class PatternKafkaTest {
         for (int partition = 0; partition < TestKafka.PARTITIONS; partition++) {
             String job = jobHashingAwayFrom(partition, "pattern-kafka-elsewhere-" + partition);
             kafka.send(Topics.CRAWL_SAMPLES, partition, job,
-                    EventCodec.encode(new CrawlSample(job, "s1", base + "item/3", null)));
+                    EventCodec.encode(new CrawlSample(job, "s1", base + "item/3", null, null)));
             kafka.send(Topics.CRAWL_SEEDS, partition, job, EventCodec.encode(CrawlSeed.of(job, base)));
 
             CrawlStatus done = runUntil(job, links, isTarget, new HashMap<>(),
@@ -208,7 +257,7 @@ class PatternKafkaTest {
         String job = "pattern-kafka-never-seeded";
         FetchRequest req = FetchRequest.get(job, "http://unknown.example.test/", Purpose.MAP, 0);
         PageClassified page = new PageClassified(job, req, req.url(), 200, 0.3, false, "s1", List.of(), List.of(),
-                Hashes.sha256Hex(req.url()), 10, 10, null);
+                Hashes.sha256Hex(req.url()), 10, 10, null, null);
         kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
         List<ConsumerRecord<String, String>> dead = kafka.readUntil(Topics.deadLetter(Topics.PAGES_CLASSIFIED),
                 rs -> rs.stream().anyMatch(r -> job.equals(r.key())), WAIT);

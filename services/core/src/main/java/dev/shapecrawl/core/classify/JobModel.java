@@ -23,21 +23,24 @@ import java.util.List;
 public final class JobModel {
     private final List<String> sampleIds;
     private final SampleSet samples;
+    private final SampleSet negatives;
     private final TreeBuilder trees;
 
-    private JobModel(List<String> sampleIds, SampleSet samples, TreeBuilder trees) {
+    private JobModel(List<String> sampleIds, SampleSet samples, SampleSet negatives, TreeBuilder trees) {
         this.sampleIds = sampleIds;
         this.samples = samples;
+        this.negatives = negatives;
         this.trees = trees;
     }
 
     /**
-     * @param samples   the job's samples; only READY ones are used
+     * @param samples   the job's samples, positive and negative ({@link SamplePage#isNegative()}); only READY ones
+     *                  are used
      * @param measure   the similarity's name, or null for the default
      * @param threshold the job's threshold in 0..1, or null for the measure's default (several samples: informed
      *                  by sample-to-sample similarity, see {@link SampleSet})
      * @param maxNodes  the node limit of every tree, samples included ({@link TreeBuilder#DEFAULT_MAX_NODES})
-     * @return the model, or null when no sample is READY
+     * @return the model, or null when no positive sample is READY
      * @throws IllegalArgumentException if {@code measure} names no known similarity
      */
     public static JobModel of(List<SamplePage> samples, String measure, Double threshold, int maxNodes) {
@@ -46,10 +49,16 @@ public final class JobModel {
         TreeBuilder trees = new TreeBuilder(new LabelDictionary(), similarity.labeller(), maxNodes);
         List<String> ids = new ArrayList<>();
         List<LabelledTree> sampleTrees = new ArrayList<>();
+        List<LabelledTree> negativeTrees = new ArrayList<>();
         for (SamplePage s : samples) {
             if (s.status() == SamplePage.Status.READY) {
-                ids.add(s.sampleId());
-                sampleTrees.add(HtmlTrees.tree(s.html(), s.url() == null ? "" : s.url(), trees));
+                LabelledTree tree = HtmlTrees.tree(s.html(), s.url() == null ? "" : s.url(), trees);
+                if (s.isNegative()) {
+                    negativeTrees.add(tree);
+                } else {
+                    ids.add(s.sampleId());
+                    sampleTrees.add(tree);
+                }
             }
         }
         if (ids.isEmpty()) {
@@ -57,7 +66,8 @@ public final class JobModel {
         }
         SampleSet set = threshold == null ? SampleSet.of(similarity, sampleTrees)
                 : SampleSet.withThreshold(similarity, sampleTrees, threshold);
-        return new JobModel(List.copyOf(ids), set, trees);
+        SampleSet negative = negativeTrees.isEmpty() ? null : SampleSet.withThreshold(similarity, negativeTrees, 1.0);
+        return new JobModel(List.copyOf(ids), set, negative, trees);
     }
 
     /** The ids of the samples in use, in the order {@link SampleSet.Classification#nearestSample()} indexes. */
@@ -68,6 +78,15 @@ public final class JobModel {
     /** The prepared samples with their similarity and effective threshold. */
     public SampleSet samples() {
         return samples;
+    }
+
+    /**
+     * The page's similarity to the nearest negative sample, 0..1, or null when the job has none.
+     *
+     * @param page a tree built by {@link #trees()}
+     */
+    public Double negativeSimilarity(LabelledTree page) {
+        return negatives == null ? null : Math.max(0, Math.min(1, negatives.classify(page).similarity()));
     }
 
     /** Builds page trees with the measure's labelling and this job's dictionary. */

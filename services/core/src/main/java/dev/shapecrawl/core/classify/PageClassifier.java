@@ -73,11 +73,13 @@ public final class PageClassifier {
         }
         SampleSet.Classification c = model.samples().classify(tree);
         double similarity = clamp(c.similarity());
+        Double negative = model.negativeSimilarity(tree);
         Double decided = page.request().targetThreshold();
-        boolean isTarget = decided == null ? c.target() : similarity >= decided;
+        boolean isTarget = TargetDecision.isTarget(similarity, negative,
+                decided == null ? model.samples().threshold() : decided);
         PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
                 similarity, isTarget, model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
-                analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null);
+                analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null, negative);
         // Only a crawl by a pattern publishes target pages: a mapping's verdicts are provisional until the
         // site-wide decision at its end (issue 18), and a crawl fetches every target the decision keeps.
         Optional<TargetPage> target = isTarget && page.request().purpose() == Purpose.CRAWL
@@ -143,7 +145,7 @@ public final class PageClassifier {
         PageClassified classified = new PageClassified(page.request().jobId(), page.request(), page.finalUrl(),
                 page.status(), null, false, null,
                 analysis == null ? List.of() : analysis.outlinks(), analysis == null ? List.of() : analysis.forms(),
-                hash, bytes, nodes, reason);
+                hash, bytes, nodes, reason, null);
         return new Outcome(classified, Optional.empty());
     }
 

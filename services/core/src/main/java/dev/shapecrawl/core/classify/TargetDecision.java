@@ -140,9 +140,10 @@ public final class TargetDecision {
             neighbours = List.copyOf(neighbours);
         }
 
-        /** Whether a page with these similarities is a target page under this decision. */
+        /** Whether a page with these similarities is a target page under this decision (negative NaN: none). */
         public boolean isTarget(double positive, double negative) {
-            return status != Status.NONE && positive >= threshold && !(negative >= positive);
+            return status != Status.NONE && TargetDecision.isTarget(positive, Double.isNaN(negative) ? null : negative,
+                    threshold);
         }
     }
 
@@ -203,6 +204,19 @@ public final class TargetDecision {
                         neighbour.highest(), neighbour.examples().get(0),
                         neighbour.taken() ? "taken as targets, but may be another class"
                                 : "left out, but may be targets"));
+    }
+
+    /**
+     * The one rule every part applies to a page (the classifier to a crawled page, the pattern service to a mapped
+     * one): at least {@code threshold} similar to the nearest positive sample, and less similar to every negative
+     * sample than to it.
+     *
+     * @param positive  similarity to the nearest positive sample, 0..1
+     * @param negative  similarity to the nearest negative sample, 0..1, or null when the job has none
+     * @param threshold the boundary, 0..1
+     */
+    public static boolean isTarget(double positive, Double negative, double threshold) {
+        return positive >= threshold && (negative == null || negative < positive);
     }
 
     private static Neighbour neighbour(List<Scored> band, boolean taken) {

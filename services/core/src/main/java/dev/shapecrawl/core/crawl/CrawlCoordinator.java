@@ -255,7 +255,7 @@ public final class CrawlCoordinator {
             return Delivery.ACCEPTED; // not ours, or answered already (a redelivery)
         }
         boolean isTarget = page.target() && entry.get().depth() > 0; // the entry point is never a target (§4.2)
-        store.putUrl(job.jobId, traversal, url, entry.get().answered(isTarget, page.similarity()));
+        store.putUrl(job.jobId, traversal, url, entry.get().answered(isTarget, page.similarity(), page.negativeSimilarity()));
         job.outstanding--;
         job.fetched++;
         if (mapping) {
@@ -340,7 +340,7 @@ public final class CrawlCoordinator {
             long order = job.nextOrder++;
             store.putUrl(job.jobId, traversal, finalUrl,
                     new UrlEntry(entry.depth(), entry.parentUrl(), order, true, false, entry.states(), List.of(),
-                            null, null));
+                            null, null, null));
             store.park(job.jobId, traversal, order, ParkedAnswer.nothing()); // its turn passes without an answer
         }
     }
@@ -627,7 +627,8 @@ public final class CrawlCoordinator {
         for (Map.Entry<String, UrlEntry> item : entries) {
             Double s = item.getValue().similarity();
             if (item.getValue().done() && s != null) {
-                scored.add(new TargetDecision.Scored(item.getKey(), s, Double.NaN));
+                Double negative = item.getValue().negativeSimilarity();
+                scored.add(new TargetDecision.Scored(item.getKey(), s, negative == null ? Double.NaN : negative));
             }
         }
         return new Decision(TargetDecision.decide(scored, decisionSettings));
@@ -636,7 +637,8 @@ public final class CrawlCoordinator {
     /** A mapping's target decision; {@code result} null when the job's fixed threshold decides each page. */
     private record Decision(TargetDecision.Result result) {
         boolean isTarget(UrlEntry e) {
-            return result == null ? e.target() : e.similarity() != null && result.isTarget(e.similarity(), Double.NaN);
+            return result == null ? e.target() : e.similarity() != null && result.isTarget(e.similarity(),
+                    e.negativeSimilarity() == null ? Double.NaN : e.negativeSimilarity());
         }
 
         Double threshold() {

@@ -22,9 +22,11 @@ import java.util.List;
  * @param similarity the page's similarity to the nearest sample, 0..1, once answered and classified; null
  *                  otherwise (a failed fetch, a non-HTML page, a redirect's final URL). The site-wide target
  *                  decision at the end of a mapping is made over these (issue 18)
+ * @param negativeSimilarity the page's similarity to the nearest negative sample, 0..1, when the job has one and
+ *                  the page was classified; null otherwise
  */
 public record UrlEntry(int depth, String parentUrl, long order, boolean done, boolean target, String states,
-                       List<String> referrers, String formId, Double similarity) {
+                       List<String> referrers, String formId, Double similarity, Double negativeSimilarity) {
     /**
      * The most referrers kept per URL. Coverage needs one referrer that a branch reaches (a list that names the
      * target), and a page linked from every page of a site (its navigation) must not grow an entry per page.
@@ -41,22 +43,24 @@ public record UrlEntry(int depth, String parentUrl, long order, boolean done, bo
 
     /** A URL just requested. */
     public static UrlEntry requested(int depth, String parentUrl, long order, String states) {
-        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), null, null);
+        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), null, null, null);
     }
 
     /** This entry reached in {@code states} (encoded as {@link dev.shapecrawl.core.navigation.PatternMatcher} does). */
     /** A form submission just requested: the result page of form {@code formId} submitted on {@code parentUrl}. */
     public static UrlEntry submitted(int depth, String parentUrl, long order, String states, String formId) {
-        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), formId, null);
+        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), formId, null, null);
     }
 
     public UrlEntry withStates(String states) {
-        return new UrlEntry(depth, parentUrl, order, done, target, states, referrers, formId, similarity);
+        return new UrlEntry(depth, parentUrl, order, done, target, states, referrers, formId, similarity,
+                negativeSimilarity);
     }
 
-    /** This entry with its answer recorded: the page's provisional target flag and its similarity (or null). */
-    public UrlEntry answered(boolean isTarget, Double similarity) {
-        return new UrlEntry(depth, parentUrl, order, true, isTarget, states, referrers, formId, similarity);
+    /** This entry with its answer recorded: the page's provisional target flag and its similarities (or null). */
+    public UrlEntry answered(boolean isTarget, Double similarity, Double negativeSimilarity) {
+        return new UrlEntry(depth, parentUrl, order, true, isTarget, states, referrers, formId, similarity,
+                negativeSimilarity);
     }
 
     /**
@@ -69,6 +73,7 @@ public record UrlEntry(int depth, String parentUrl, long order, boolean done, bo
         }
         List<String> more = new ArrayList<>(referrers);
         more.add(url);
-        return new UrlEntry(depth, parentUrl, order, done, target, states, more, formId, similarity);
+        return new UrlEntry(depth, parentUrl, order, done, target, states, more, formId, similarity,
+                negativeSimilarity);
     }
 }

@@ -33,7 +33,7 @@ class PageClassifierTest {
     final PageClassifier classifier = new PageClassifier(ClassifierSettings.defaults(),
             new PageAnalyzer(PageAnalysisSettings.defaults()));
     final JobModel model = JobModel.of(List.of(new SamplePage("j", "s1", "http://site.test/a/s.html",
-            SamplePage.Status.READY, SAMPLE, null)), null, null, 200_000);
+            SamplePage.Status.READY, SAMPLE, null, null)), null, null, 200_000);
     final CrawlScope scope = new CrawlScope(ScopeMode.HOST, "http://site.test/");
 
     static PageFetched page(String body) {
@@ -71,6 +71,26 @@ class PageClassifierTest {
         assertTrue(mapped.target().isEmpty(), "a mapping's verdict is provisional: no target-page event");
         PageClassifier.Outcome crawled = crawled(SAMPLE, null);
         assertEquals(URL, crawled.target().orElseThrow().url());
+    }
+
+    @Test
+    void aPageNearerANegativeSampleIsNeverATarget() {
+        String list = "<html><body><div class=\"main\"><h1>Index</h1><ul><li>a</li><li>b</li><li>c</li></ul>"
+                + "<table class=\"t\"><tr><td>a</td></tr></table></div></body></html>";
+        JobModel withNegative = JobModel.of(List.of(
+                new SamplePage("j", "s1", "http://site.test/a/s.html", SamplePage.Status.READY, SAMPLE, null, null),
+                new SamplePage("j", "n1", "http://site.test/a/n.html", SamplePage.Status.READY, list, null, true)),
+                null, 0.1, 200_000);
+        PageClassifier.Outcome sample = classifier.classify(page(SAMPLE), withNegative, scope);
+        PageClassifier.Outcome negative = classifier.classify(page(list), withNegative, scope);
+        assertTrue(sample.classified().target());
+        assertTrue(sample.classified().negativeSimilarity() < 1, "the sample differs from the negative one");
+        assertEquals(1.0, negative.classified().negativeSimilarity(), 1e-9);
+        assertTrue(negative.classified().similarity() >= 0.1, "similar enough to pass the job's low threshold: "
+                + negative.classified().similarity());
+        assertFalse(negative.classified().target(), "but nearer the negative sample");
+        assertNull(classify(SAMPLE).classified().negativeSimilarity(), "a job without negatives reports none");
+        assertEquals(List.of("s1"), withNegative.sampleIds(), "a negative sample is never the nearest sample");
     }
 
     @Test
@@ -115,7 +135,7 @@ class PageClassifierTest {
 
     @Test
     void aJobWithoutUsableSamplesClassifiesNothing() {
-        assertNull(JobModel.of(List.of(new SamplePage("j", "s1", URL, SamplePage.Status.FAILED, null, "404")),
+        assertNull(JobModel.of(List.of(new SamplePage("j", "s1", URL, SamplePage.Status.FAILED, null, "404", null)),
                 null, null, 200_000));
         assertUnclassified(classifier.classify(page(SAMPLE), null, scope), "no usable sample");
     }

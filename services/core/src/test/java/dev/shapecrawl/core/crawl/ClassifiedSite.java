@@ -52,7 +52,7 @@ final class ClassifiedSite {
         for (int i = 0; i < samples.size(); i++) {
             String html = site.html(samples.get(i)).orElseThrow();
             pages.add(new SamplePage(seed.jobId(), "s" + (i + 1), BASE + samples.get(i), SamplePage.Status.READY,
-                    html, null));
+                    html, null, null));
         }
         this.model = JobModel.of(pages, seed.similarityMeasure(), seed.similarityThreshold(),
                 TreeBuilder.DEFAULT_MAX_NODES);

@@ -139,6 +139,23 @@ class CrawlCoordinatorTest {
     }
 
     @Test
+    void aNegativeSampleLikeTheNamedNeighboursResolvesTheAmbiguity() {
+        // the site above, now with a negative sample like a news page: the news pages are nearer to it
+        SimulatedSite site = site();
+        site.similarity = u -> u.startsWith(E + "artist?") ? 0.97 : u.contains("/news/") ? 0.90
+                : u.contains("/list/") ? 0.83 : 0.79;
+        site.negativeSimilarity = u -> u.contains("/news/") ? 0.99 : 0.5;
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+        NavigationPattern pattern = site.patterns.get(0);
+        assertEquals(0.90, pattern.targetThreshold(), 1e-9, "the gap 0.97 -> 0.83 once the news pages are out");
+        assertEquals(5, pattern.targetsMapped());
+        assertTrue(pattern.decision().startsWith("DECIDED"), pattern.decision());
+    }
+
+    @Test
     void aJobThresholdDecidesEachPageAsBefore() {
         SimulatedSite site = site();
         site.similarity = u -> u.startsWith(E + "artist?") ? 0.97 : u.contains("/news/") ? 0.93
@@ -244,7 +261,7 @@ class CrawlCoordinatorTest {
             // the about page answers from news/1's URL, which it also links: news/1 is seen without a request
             return !request.url().equals(E + "about") ? a : new PageClassified(a.jobId(), request, E + "news/1",
                     a.status(), a.similarity(), a.target(), a.nearestSample(), a.outlinks(), a.forms(),
-                    a.contentHash(), a.byteSize(), a.nodeCount(), a.reason());
+                    a.contentHash(), a.byteSize(), a.nodeCount(), a.reason(), null);
         };
         List<List<FetchRequest>> runs = new ArrayList<>();
         for (long seed = -1; seed < 10; seed++) {
@@ -392,8 +409,8 @@ class CrawlCoordinatorTest {
     void samplesGivenByUrlAreRequested() {
         SimulatedSite site = site();
         CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
-        coordinator.onSample(new CrawlSample("j", "s1", E + "artist?cd=1", null));
-        coordinator.onSample(new CrawlSample("j", "s2", null, "<html><body><p>x</p></body></html>"));
+        coordinator.onSample(new CrawlSample("j", "s1", E + "artist?cd=1", null, null));
+        coordinator.onSample(new CrawlSample("j", "s2", null, "<html><body><p>x</p></body></html>", null));
         List<FetchRequest> requests = new ArrayList<>(site.requests);
         assertEquals(1, requests.size());
         assertEquals(Purpose.SAMPLE, requests.get(0).purpose());

@@ -64,7 +64,7 @@ class HostileTrapCrawlTest {
     private static SimulatedSite crawl(String jobId, String entryPath, int maxPages, int maxDepth) {
         CrawlSeed seed = new CrawlSeed(jobId, site.url(entryPath), null, maxPages, maxDepth, null, null, null, null);
         JobModel model = JobModel.of(List.of(new SamplePage(jobId, "s1", site.url("/sample"),
-                SamplePage.Status.READY, SAMPLE, null)), null, null, TreeBuilder.DEFAULT_MAX_NODES);
+                SamplePage.Status.READY, SAMPLE, null, null)), null, null, TreeBuilder.DEFAULT_MAX_NODES);
         PageClassifier classifier = new PageClassifier(ClassifierSettings.defaults(), new PageAnalyzer());
         CrawlScope scope = CrawlScope.of(seed);
         SimulatedSite answers = SimulatedSite.answeredBy(request -> classifier.classify(fetch(request), model, scope)

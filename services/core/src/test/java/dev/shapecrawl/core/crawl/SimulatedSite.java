@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.core.classify.TargetDecision;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.NavigationPattern;
@@ -33,6 +34,8 @@ final class SimulatedSite implements CrawlOutput {
     final List<CrawlStatus> statuses = new ArrayList<>();
     /** Each page's similarity to the samples; by default 0.95 for a target and 0.4 for the rest. */
     Function<String, Double> similarity = url -> isTarget().test(url) ? 0.95 : 0.4;
+    /** Each page's similarity to the nearest negative sample; by default none (null). */
+    Function<String, Double> negativeSimilarity = url -> null;
 
     SimulatedSite(Predicate<String> isTarget) {
         this.isTarget = isTarget;
@@ -98,14 +101,16 @@ final class SimulatedSite implements CrawlOutput {
         List<String> out = links.get(request.url());
         if (out == null) {
             return new PageClassified(request.jobId(), request, request.url(), 404, null, false, null, List.of(),
-                    List.of(), null, 0, 0, "HTTP_STATUS: 404");
+                    List.of(), null, 0, 0, "HTTP_STATUS: 404", null);
         }
         double s = similarity.apply(request.url());
+        Double negative = negativeSimilarity.apply(request.url());
         // the classifier's rule: a crawl decides by its request's threshold, a mapping by the job's (provisional)
-        boolean target = request.targetThreshold() != null ? s >= request.targetThreshold() : isTarget.test(request.url());
+        boolean target = request.targetThreshold() != null
+                ? TargetDecision.isTarget(s, negative, request.targetThreshold()) : isTarget.test(request.url());
         List<Outlink> outlinks = out.stream().map(u -> new Outlink(u, "", u.startsWith("http://s.test/"))).toList();
         return new PageClassified(request.jobId(), request, request.url(), 200, s, target, "s1",
-                outlinks, List.of(), "h", 100, 10, null);
+                outlinks, List.of(), "h", 100, 10, null, negative);
     }
 
     private Predicate<String> isTarget() {

@@ -90,7 +90,7 @@ class HostilePagesTest {
 
     private static JobModel model() {
         return JobModel.of(List.of(new SamplePage("hostile", "s1", site.url("/sample"), SamplePage.Status.READY,
-                SAMPLE, null)), null, null, TreeBuilder.DEFAULT_MAX_NODES);
+                SAMPLE, null, null)), null, null, TreeBuilder.DEFAULT_MAX_NODES);
     }
 
     private static CrawlScope scope() {
