@@ -115,14 +115,24 @@ public final class JobWatch implements AutoCloseable {
      * @throws CliException if that does not happen within {@code timeout}
      */
     public CrawlStatus awaitRun(long run, Duration timeout, Progress progress) {
+        return awaitRun(run, -1, timeout, progress);
+    }
+
+    /**
+     * As {@link #awaitRun(long, Duration, Progress)}, for a job published again: a FAILED or AMBIGUOUS status counts
+     * only if stamped after {@code afterMs} (the job's status before this publication, by the pattern service's
+     * clock), so the previous run's verdict is not taken for the new one's.
+     */
+    public CrawlStatus awaitRun(long run, long afterMs, Duration timeout, Progress progress) {
         runOfInterest = run;
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             poll(Duration.ofMillis(300));
             if (latest != null) {
                 progress.show(latest, records());
-                if (latest.phase() == Phase.FAILED || latest.phase() == Phase.AMBIGUOUS
-                        || (latest.phase() == Phase.IDLE && latest.run() >= run)) {
+                boolean stopped = (latest.phase() == Phase.FAILED || latest.phase() == Phase.AMBIGUOUS)
+                        && latest.updatedAtMs() > afterMs;
+                if (stopped || (latest.phase() == Phase.IDLE && latest.run() >= run)) {
                     progress.done();
                     return latest;
                 }

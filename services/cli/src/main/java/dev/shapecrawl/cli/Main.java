@@ -208,7 +208,9 @@ public final class Main implements Runnable {
             PrintStream out = Out.get();
             try (Cluster c = cluster.connect()) {
                 Jobs jobs = new Jobs(c);
-                long run = jobs.status(seed.jobId()).map(st -> st.run() + 1).orElse(1L);
+                Optional<CrawlStatus> before = jobs.status(seed.jobId());
+                long run = before.map(st -> st.run() + 1).orElse(1L);
+                long afterMs = before.map(CrawlStatus::updatedAtMs).orElse(-1L);
                 try (JobWatch watch = new JobWatch(c, seed.jobId(), null)) {
                     long publishedMs = System.currentTimeMillis();
                     jobs.publish(seed, samples, notSamples);
@@ -221,7 +223,7 @@ public final class Main implements Runnable {
                                 + seed.jobId() + ", records --job " + seed.jobId() + ", pattern --job " + seed.jobId());
                         return 0;
                     }
-                    CrawlStatus end = watch.awaitRun(run, Duration.ofMinutes(timeoutMinutes),
+                    CrawlStatus end = watch.awaitRun(run, afterMs, Duration.ofMinutes(timeoutMinutes),
                             new JobWatch.Progress(out, System.console() != null));
                     watch.drainRecords(Duration.ofSeconds(2), Duration.ofSeconds(10));
                     out.println(summary(end, watch.records()));

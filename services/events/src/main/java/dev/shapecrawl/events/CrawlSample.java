@@ -24,7 +24,7 @@ public record CrawlSample(String jobId, String sampleId, String url, String html
     }
 
     /** Whether this is a negative sample ("not like this page"). */
-    public boolean isNegative() {
+    public boolean negativeSample() {
         return Boolean.TRUE.equals(negative);
     }
 }

@@ -39,7 +39,7 @@ public record SamplePage(String jobId, String sampleId, String url, Status statu
     }
 
     /** Whether this is a negative sample ("not like this page"). */
-    public boolean isNegative() {
+    public boolean negativeSample() {
         return Boolean.TRUE.equals(negative);
     }
 

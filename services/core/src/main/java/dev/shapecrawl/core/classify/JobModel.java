@@ -34,7 +34,7 @@ public final class JobModel {
     }
 
     /**
-     * @param samples   the job's samples, positive and negative ({@link SamplePage#isNegative()}); only READY ones
+     * @param samples   the job's samples, positive and negative ({@link SamplePage#negativeSample()}); only READY ones
      *                  are used
      * @param measure   the similarity's name, or null for the default
      * @param threshold the job's threshold in 0..1, or null for the measure's default (several samples: informed
@@ -53,7 +53,7 @@ public final class JobModel {
         for (SamplePage s : samples) {
             if (s.status() == SamplePage.Status.READY) {
                 LabelledTree tree = HtmlTrees.tree(s.html(), s.url() == null ? "" : s.url(), trees);
-                if (s.isNegative()) {
+                if (s.negativeSample()) {
                     negativeTrees.add(tree);
                 } else {
                     ids.add(s.sampleId());

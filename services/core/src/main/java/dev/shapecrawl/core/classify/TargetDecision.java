@@ -199,9 +199,9 @@ public final class TargetDecision {
         Neighbour neighbour = neighbour(order.subList(from, to + 1), second < best);
         return new Result(Status.AMBIGUOUS, threshold, gap, runnerUp, targets, pages.size(), List.of(neighbour),
                 String.format(Locale.ROOT, "two boundaries: a gap of %.3f at %.3f and one of %.3f at %.3f; the %d "
-                                + "pages between them (similarity %.3f-%.3f, e.g. %s) are %s", gap, threshold,
+                                + "pages between them (similarity %.3f-%.3f: %s) are %s", gap, threshold,
                         runnerUp, (value[second] + value[second + 1]) / 2, neighbour.size(), neighbour.lowest(),
-                        neighbour.highest(), neighbour.examples().get(0),
+                        neighbour.highest(), String.join(", ", neighbour.examples()),
                         neighbour.taken() ? "taken as targets, but may be another class"
                                 : "left out, but may be targets"));
     }
