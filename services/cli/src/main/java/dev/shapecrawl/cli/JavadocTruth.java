@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 /**
  * The ground truth of a javadoc site from its file layout alone: its type pages are the targets. The same rule
- * as the test kit's {@code JavadocSite.isTypePage} (checked against it by {@code JavadocTruthTest}); repeated here
+ * as the test kit's {@code JavadocSite.isTypePage} (checked against it by {@code JavadocTruthTest}, in the CLI's tests); repeated here
  * because the CLI does not carry the test kit.
  *
  * @param root      the unpacked site

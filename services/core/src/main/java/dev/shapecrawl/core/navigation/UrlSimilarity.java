@@ -58,7 +58,14 @@ public record UrlSimilarity(int k, boolean sharedLevel) {
         return d >= 0 && d <= k && (d == 0 || !sharedLevel || shareALevel(u, v));
     }
 
-    /** Whether a path level is equal in both, or every differing level starts with the same token in both. */
+    /**
+     * Whether a path level is equal in both, or every differing level starts with the same token in both, or the
+     * two differ in one token alone. The last case is a flat site (every page at the root): Doxygen names a class
+     * page {@code classXMLString.html}, one letter run, so two class pages share no level and no first token, yet
+     * differ only in that run ({@code /classXMLString.html}, {@code /classAttributeList.html}); the short URLs the
+     * rule exists to keep apart ({@code /list?page=3} and {@code /item?id=7}, {@code /genre/bop} and
+     * {@code /artist/123}) differ in two tokens or more.
+     */
     private static boolean shareALevel(UrlLevels u, UrlLevels v) {
         boolean sameHeads = true;
         for (int i = 1; i < u.count(); i++) {
@@ -69,7 +76,28 @@ public record UrlSimilarity(int k, boolean sharedLevel) {
             }
             sameHeads &= firstToken(a).equals(firstToken(b)) && !a.isEmpty();
         }
-        return sameHeads;
+        return sameHeads || oneTokenApart(u, v);
+    }
+
+    /** Whether the differing levels have the same token counts and, all together, exactly one differing token. */
+    private static boolean oneTokenApart(UrlLevels u, UrlLevels v) {
+        int differing = 0;
+        for (int i = 1; i < u.count(); i++) {
+            if (u.level(i).equals(v.level(i))) {
+                continue;
+            }
+            List<String> a = Tokenizer.standard().tokenize(u.level(i));
+            List<String> b = Tokenizer.standard().tokenize(v.level(i));
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (int j = 0; j < a.size(); j++) {
+                if (!a.get(j).equals(b.get(j)) && ++differing > 1) {
+                    return false;
+                }
+            }
+        }
+        return differing == 1;
     }
 
     private static String firstToken(String level) {

@@ -28,6 +28,17 @@ class UrlSimilarityTest {
     }
 
     @Test
+    void aFlatSitesPagesOneTokenApartAreSimilar() {
+        // Doxygen writes every page at the root, a class page's name one letter run (Xerces-C's API docs)
+        UrlSimilarity sim = new UrlSimilarity(UrlSimilarity.DEFAULT_K, true);
+        assertTrue(sim.similar("http://h.test/classXMLString.html", "http://h.test/classAttributeList.html"));
+        assertFalse(sim.similar("http://h.test/classXMLString.html", "http://h.test/XMLString_8hpp.html"),
+                "a file page has more tokens");
+        assertFalse(sim.similar("http://h.test/list?page=3", "http://h.test/item?id=7"), "three tokens apart");
+        assertFalse(sim.similar("http://h.test/genre/bop", "http://h.test/artist/123"), "two levels, two tokens");
+    }
+
+    @Test
     void theLevelCountMustBeEqual() {
         assertFalse(sim.similar("http://h.test/a/b", "http://h.test/a/b/c"));
         assertFalse(sim.similar("http://h.test/a/b", "http://h.test/a/b/"), "a trailing slash is a level");
