@@ -20,6 +20,9 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -75,6 +78,8 @@ class HeldOutReport {
             sites.add(layoutSite("postgresql-manual-refentry", Path.of(pg),
                     path -> isRefentry(Path.of(pg).resolve(path))));
         }
+        assertFalse(sites.isEmpty(), "no held-out site: run with -Pheldout (Guava) or -Dshapecrawl.eval.heldout.pg=DIR");
+        List<String> guavaMisses = new ArrayList<>();
         StructuralSimilarity template = Similarities.defaultSimilarity();
         StructuralSimilarity plain = new RtdmPlainSimilarity();
         StringBuilder out = new StringBuilder();
@@ -97,6 +102,9 @@ class HeldOutReport {
                             sample);
                     out.append(line);
                     System.out.print("HELDOUT " + site.name() + " " + line);
+                    if (measure == template && raw.root().equals(guava) && !r.accepted()) {
+                        guavaMisses.add(sample.path());
+                    }
                 }
             }
             out.append('\n');
@@ -105,6 +113,9 @@ class HeldOutReport {
         Files.createDirectories(file.getParent());
         Files.writeString(file, out.toString());
         System.out.println("wrote " + file.toAbsolutePath());
+        // docs/evaluation.md "Held-out checks": Guava passes with every sample (PostgreSQL's failure is reported,
+        // not asserted: the site-wide decision, not this per-page threshold, is what passes it now)
+        assertTrue(guavaMisses.isEmpty(), "the default misses P=100%/R>=99% on Guava with " + guavaMisses);
     }
 
     private static String row(EvalCorpus.Site site, String sample, Evaluation.Result r,
