@@ -39,9 +39,10 @@ import java.util.TreeMap;
  *                       targets found in mapping" (the multi-branch issue's wording). Without effect when
  *                       {@code maxBranches} is 1.
  * @param sharedLevel    whether URLsim also asks similar URLs to share a path level, or the first token of their
- *                       differing levels ({@link UrlSimilarity#sharedLevel()}). Default true; false in the
- *                       seed-faithful preset. Measured on the generated sites (docs/navigation.md, "URLsim on
- *                       short URLs"): without it, two-level URLs of different kinds form one group.
+ *                       differing levels, or to be one token apart ({@link UrlSimilarity#sharedLevel()}). Default
+ *                       true; false in the seed-faithful preset. Measured on the generated sites (docs/navigation.md,
+ *                       the settings table, row {@code shared-level}): without it, two-level URLs of different kinds
+ *                       form one group.
  * @param refinedPatterns whether URLPattern never cuts a number with a common prefix or suffix and generalises
  *                       columns some URLs lack ({@link UrlPattern#ofLevels(List, boolean)}). Default true; false
  *                       in the seed-faithful preset (Algorithm 4 as printed, typo fixed, literals quoted).

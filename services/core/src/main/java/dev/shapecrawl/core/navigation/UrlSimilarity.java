@@ -14,7 +14,7 @@ import java.util.List;
  * in common, or else their differing levels must start with the same token ({@link Tokenizer}). K counts
  * differences without regard to how many levels agree, so on a site whose URLs have two path levels every pair of
  * them is similar with K = 2: {@code /genre/bop}, {@code /artist/123} and {@code /news/45} became one group on the
- * generated sites (docs/navigation.md, "URLsim on short URLs"), and on one level {@code /list?page=3} and
+ * generated sites (docs/navigation.md, the settings table, row `shared-level`), and on one level {@code /list?page=3} and
  * {@code /item?id=7} did. The seed's examples all share most levels (DBLP: 5 of 7) or, with a single varying
  * level, the script that serves the page ({@code detail.asp?cd=}), so they keep their groups.
  *
