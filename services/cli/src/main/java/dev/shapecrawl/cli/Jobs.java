@@ -125,13 +125,31 @@ public final class Jobs {
 
     /** The job's latest navigation pattern, if one was learned. */
     public Optional<NavigationPattern> pattern(String job) {
-        NavigationPattern last = null;
+        return Optional.ofNullable(patterns().get(job));
+    }
+
+    /** The latest navigation pattern of every job that has one, by job id. */
+    public Map<String, NavigationPattern> patterns() {
+        Map<String, NavigationPattern> out = new TreeMap<>();
         for (ConsumerRecord<String, String> r : cluster.readAll(Topics.NAVIGATION_PATTERNS)) {
-            if (job.equals(r.key())) {
-                last = decode(EventType.NAVIGATION_PATTERN, r.value()).orElse(last);
-            }
+            decode(EventType.NAVIGATION_PATTERN, r.value()).ifPresent(p -> out.put(p.jobId(), p));
         }
-        return Optional.ofNullable(last);
+        return out;
+    }
+
+    /**
+     * The job's target decision in a few characters, for {@code jobs}: {@code τ 0.720} (decided over the site),
+     * {@code job τ} (the seed's own threshold), {@code ambiguous}, or {@code -} (not decided yet).
+     */
+    static String decision(CrawlStatus status, NavigationPattern pattern) {
+        if (status != null && status.phase() == dev.shapecrawl.events.Phase.AMBIGUOUS) {
+            return "ambiguous";
+        }
+        if (pattern == null) {
+            return "-";
+        }
+        return pattern.targetThreshold() == null ? "job τ"
+                : String.format(java.util.Locale.ROOT, "τ %.3f", pattern.targetThreshold());
     }
 
     /** A pattern as people read it: one block per branch, one line per step. */

@@ -414,14 +414,16 @@ public final class Main implements Runnable {
                     out.println("no jobs on " + c.bootstrapServers() + " (publish one with ./shapecrawl crawl)");
                     return 0;
                 }
-                out.printf("%-32s %-9s %4s %8s %8s %8s  %s%n", "JOB", "PHASE", "RUN", "FETCHED", "TARGETS", "PATTERN", "ENTRY");
+                Map<String, NavigationPattern> patterns = jobs.patterns();
+                out.printf("%-32s %-9s %4s %8s %8s %8s %-9s  %s%n", "JOB", "PHASE", "RUN", "FETCHED", "TARGETS", "PATTERN",
+                        "DECISION", "ENTRY");
                 for (String id : ids) {
                     CrawlStatus s = statuses.get(id);
                     CrawlSeed seed = seeds.get(id);
-                    out.printf(Locale.ROOT, "%-32s %-9s %4s %8s %8s %8s  %s%n", id,
+                    out.printf(Locale.ROOT, "%-32s %-9s %4s %8s %8s %8s %-9s  %s%n", id,
                             s == null ? "WAITING" : s.phase(), s == null ? "-" : s.run(), s == null ? "-" : s.fetched(),
                             s == null ? "-" : s.targets(), s == null || s.patternVersion() == 0 ? "-" : "v" + s.patternVersion(),
-                            seed == null ? "" : seed.entryUrl());
+                            Jobs.decision(s, patterns.get(id)), seed == null ? "" : seed.entryUrl());
                 }
             }
             return 0;

@@ -93,7 +93,7 @@ class CliJobsTest {
                 new NavigationPattern.Branch(List.of(
                         new NavigationPattern.Step("LINK", "^http://127\\.0\\.0\\.1:18999/list/[0-9]+$", null, true, List.of(SITE + "/list/1")),
                         new NavigationPattern.Step("LINK", "^http://127\\.0\\.0\\.1:18999/t[0-9]+\\.html$", null, false, List.of(SITE + "/t1.html"))),
-                        2)), 2, 1.0, null, null));
+                        2)), 2, 1.0, 0.72, "DECIDED: 2 of 5 mapped pages above a gap of 0.300 at 0.720"));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 0, List.of("a", "b,c"), "S2"));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
@@ -107,6 +107,7 @@ class CliJobsTest {
         assertEquals(0, pattern.code(), pattern.toString());
         assertTrue(pattern.out().contains("pattern version 1") && pattern.out().contains("1. LINK ^http://127\\.0\\.0\\.1:18999/list/[0-9]+$")
                 && pattern.out().contains("(may repeat: pagination)") && pattern.out().contains("2. LINK"), pattern.out());
+        assertTrue(pattern.out().contains("target decision: similarity >= 0.720 (DECIDED: 2 of 5"), pattern.out());
 
         CliArgumentsTest.Result csv = run("records", "--job", job, "--format", "csv", "--bootstrap-servers", bootstrap);
         assertEquals(0, csv.code(), csv.toString());
@@ -118,7 +119,8 @@ class CliJobsTest {
 
         CliArgumentsTest.Result jobs = run("jobs", "--bootstrap-servers", bootstrap);
         assertEquals(0, jobs.code(), jobs.toString());
-        assertTrue(jobs.out().lines().anyMatch(l -> l.startsWith(job) && l.contains("IDLE") && l.contains(SITE + "/index.html")), jobs.out());
+        assertTrue(jobs.out().lines().anyMatch(l -> l.startsWith(job) && l.contains("IDLE") && l.contains("τ 0.720")
+                && l.contains(SITE + "/index.html")), jobs.out());
     }
 
     @Test
