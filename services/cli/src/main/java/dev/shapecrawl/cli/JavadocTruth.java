@@ -11,8 +11,8 @@ import java.util.stream.Stream;
 
 /**
  * The ground truth of a javadoc site from its file layout alone: its type pages are the targets. The same rule
- * as the test kit's {@code JavadocSite.isTypePage} (checked against it by {@code JavadocTruthTest}, in the CLI's tests); repeated here
- * because the CLI does not carry the test kit.
+ * as the test kit's {@code JavadocSite.isTypePage} (checked against it by the CLI's {@code JavadocTruthTest});
+ * repeated here because the CLI does not carry the test kit.
  *
  * @param root      the unpacked site
  * @param typePages the site-relative paths of its type pages, sorted

@@ -130,8 +130,7 @@ public final class JobWatch implements AutoCloseable {
             poll(Duration.ofMillis(300));
             if (latest != null) {
                 progress.show(latest, records());
-                boolean stopped = (latest.phase() == Phase.FAILED || latest.phase() == Phase.AMBIGUOUS)
-                        && latest.updatedAtMs() > afterMs;
+                boolean stopped = latest.phase().stoppedShort() && latest.updatedAtMs() > afterMs;
                 if (stopped || (latest.phase() == Phase.IDLE && latest.run() >= run)) {
                     progress.done();
                     return latest;

@@ -7,6 +7,7 @@ import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -14,6 +15,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -55,15 +57,17 @@ public final class Jobs {
      * not of the kind wanted, issue 18), then its seed, all keyed by the job id.
      */
     public void publish(CrawlSeed seed, List<String> sampleUrls, List<String> negativeUrls) {
-        for (int i = 0; i < sampleUrls.size(); i++) {
-            CrawlSample sample = new CrawlSample(seed.jobId(), "s" + (i + 1), sampleUrls.get(i), null, null);
-            cluster.send(Topics.CRAWL_SAMPLES, seed.jobId(), EventCodec.encode(sample));
-        }
-        for (int i = 0; i < negativeUrls.size(); i++) {
-            CrawlSample sample = new CrawlSample(seed.jobId(), "n" + (i + 1), negativeUrls.get(i), null, true);
-            cluster.send(Topics.CRAWL_SAMPLES, seed.jobId(), EventCodec.encode(sample));
-        }
+        publishSamples(seed.jobId(), "s", sampleUrls, null);
+        publishSamples(seed.jobId(), "n", negativeUrls, true);
         cluster.send(Topics.CRAWL_SEEDS, seed.jobId(), EventCodec.encode(seed));
+    }
+
+    /** One {@code crawl-samples} event per URL, ids {@code <prefix>1}, {@code <prefix>2}, … in order. */
+    private void publishSamples(String jobId, String prefix, List<String> urls, Boolean negative) {
+        for (int i = 0; i < urls.size(); i++) {
+            CrawlSample sample = new CrawlSample(jobId, prefix + (i + 1), urls.get(i), null, negative);
+            cluster.send(Topics.CRAWL_SAMPLES, jobId, EventCodec.encode(sample));
+        }
     }
 
     /** The latest status of every job that has one, by job id. */
@@ -142,14 +146,14 @@ public final class Jobs {
      * {@code job τ} (the seed's own threshold), {@code ambiguous}, or {@code -} (not decided yet).
      */
     static String decision(CrawlStatus status, NavigationPattern pattern) {
-        if (status != null && status.phase() == dev.shapecrawl.events.Phase.AMBIGUOUS) {
+        if (status != null && status.phase() == Phase.AMBIGUOUS) {
             return "ambiguous";
         }
         if (pattern == null) {
             return "-";
         }
         return pattern.targetThreshold() == null ? "job τ"
-                : String.format(java.util.Locale.ROOT, "τ %.3f", pattern.targetThreshold());
+                : String.format(Locale.ROOT, "τ %.3f", pattern.targetThreshold());
     }
 
     /** A pattern as people read it: one block per branch, one line per step. */
@@ -160,7 +164,7 @@ public final class Jobs {
                 p.jobId(), p.patternVersion(), p.entryUrl(), p.targetsMapped(), 100 * p.coverage(),
                 p.branches().size()));
         out.append(p.targetThreshold() == null ? "target decision: the job's own threshold, page by page\n"
-                : String.format(java.util.Locale.ROOT, "target decision: similarity >= %.3f (%s)%n",
+                : String.format(Locale.ROOT, "target decision: similarity >= %.3f (%s)%n",
                 p.targetThreshold(), p.decision()));
         int b = 1;
         for (NavigationPattern.Branch branch : p.branches()) {

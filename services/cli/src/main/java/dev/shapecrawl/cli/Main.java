@@ -228,7 +228,7 @@ public final class Main implements Runnable {
                     watch.drainRecords(Duration.ofSeconds(2), Duration.ofSeconds(10));
                     out.println(summary(end, watch.records()));
                     out.println(timings(end, watch.timings(), publishedMs));
-                    return end.phase() == Phase.FAILED || end.phase() == Phase.AMBIGUOUS ? CliException.FAILURE : 0;
+                    return end.phase().stoppedShort() ? CliException.FAILURE : 0;
                 }
             }
         }

@@ -22,9 +22,4 @@ public record CrawlSample(String jobId, String sampleId, String url, String html
             throw new IllegalArgumentException("url: a sample needs a url or inline html");
         }
     }
-
-    /** Whether this is a negative sample ("not like this page"). */
-    public boolean negativeSample() {
-        return Boolean.TRUE.equals(negative);
-    }
 }

@@ -16,6 +16,11 @@ public enum Phase {
 
     /** Whether a job in this phase has stopped until a new seed: IDLE, FAILED or AMBIGUOUS. */
     public boolean settled() {
-        return this == IDLE || this == FAILED || this == AMBIGUOUS;
+        return this == IDLE || stoppedShort();
+    }
+
+    /** Whether the job stopped without ending a crawl: FAILED or AMBIGUOUS. */
+    public boolean stoppedShort() {
+        return this == FAILED || this == AMBIGUOUS;
     }
 }

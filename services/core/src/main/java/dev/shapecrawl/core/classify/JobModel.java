@@ -81,12 +81,13 @@ public final class JobModel {
     }
 
     /**
-     * The page's similarity to the nearest negative sample, 0..1, or null when the job has none.
+     * The page's similarity to the nearest negative sample (the measure's raw value, as
+     * {@link SampleSet.Classification#similarity()}), or null when the job has none.
      *
      * @param page a tree built by {@link #trees()}
      */
     public Double negativeSimilarity(LabelledTree page) {
-        return negatives == null ? null : Math.max(0, Math.min(1, negatives.classify(page).similarity()));
+        return negatives == null ? null : negatives.classify(page).similarity();
     }
 
     /** Builds page trees with the measure's labelling and this job's dictionary. */

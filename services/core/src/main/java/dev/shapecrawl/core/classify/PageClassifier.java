@@ -73,7 +73,8 @@ public final class PageClassifier {
         }
         SampleSet.Classification c = model.samples().classify(tree);
         double similarity = clamp(c.similarity());
-        Double negative = model.negativeSimilarity(tree);
+        Double rawNegative = model.negativeSimilarity(tree);
+        Double negative = rawNegative == null ? null : clamp(rawNegative);
         Double decided = page.request().targetThreshold();
         boolean isTarget = TargetDecision.isTarget(similarity, negative,
                 decided == null ? model.samples().threshold() : decided);

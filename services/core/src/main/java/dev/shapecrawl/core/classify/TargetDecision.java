@@ -1,7 +1,5 @@
 package dev.shapecrawl.core.classify;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -77,22 +75,17 @@ public final class TargetDecision {
      *
      * @param url      the page's URL
      * @param positive similarity to the nearest positive sample, 0..1
-     * @param negative similarity to the nearest negative sample, 0..1, or NaN when the job has none
+     * @param negative similarity to the nearest negative sample, 0..1, or null when the job has none
      */
-    public record Scored(String url, double positive, double negative) {
+    public record Scored(String url, double positive, Double negative) {
         /** @throws IllegalArgumentException if a similarity is outside 0..1 */
         public Scored {
             if (!(positive >= 0 && positive <= 1)) {
                 throw new IllegalArgumentException("positive similarity must be in 0..1, was " + positive);
             }
-            if (!Double.isNaN(negative) && !(negative >= 0 && negative <= 1)) {
-                throw new IllegalArgumentException("negative similarity must be in 0..1 or NaN, was " + negative);
+            if (negative != null && !(negative >= 0 && negative <= 1)) {
+                throw new IllegalArgumentException("negative similarity must be in 0..1 or null, was " + negative);
             }
-        }
-
-        /** Whether a negative sample is at least as near as every positive one. */
-        public boolean nearerToNegative() {
-            return !Double.isNaN(negative) && negative >= positive;
         }
     }
 
@@ -140,10 +133,9 @@ public final class TargetDecision {
             neighbours = List.copyOf(neighbours);
         }
 
-        /** Whether a page with these similarities is a target page under this decision (negative NaN: none). */
-        public boolean isTarget(double positive, double negative) {
-            return status != Status.NONE && TargetDecision.isTarget(positive, Double.isNaN(negative) ? null : negative,
-                    threshold);
+        /** Whether a page with these similarities is a target page under this decision (negative null: none). */
+        public boolean isTarget(double positive, Double negative) {
+            return status != Status.NONE && TargetDecision.isTarget(positive, negative, threshold);
         }
     }
 
@@ -155,7 +147,7 @@ public final class TargetDecision {
      * @return the decision; {@link Status#NONE} when no page reaches the floor
      */
     public static Result decide(List<Scored> pages, Settings settings) {
-        List<Scored> order = pages.stream().filter(p -> !p.nearerToNegative())
+        List<Scored> order = pages.stream().filter(p -> !nearerToNegative(p.positive(), p.negative()))
                 .sorted(Comparator.comparingDouble(Scored::positive).reversed().thenComparing(Scored::url))
                 .toList();
         int n = order.size();
@@ -216,14 +208,19 @@ public final class TargetDecision {
      * @param threshold the boundary, 0..1
      */
     public static boolean isTarget(double positive, Double negative, double threshold) {
-        return positive >= threshold && (negative == null || negative < positive);
+        return positive >= threshold && !nearerToNegative(positive, negative);
     }
 
+    /** Whether a negative sample is at least as near as every positive one: such a page is never a target. */
+    private static boolean nearerToNegative(double positive, Double negative) {
+        return negative != null && negative >= positive;
+    }
+
+    /** The band's size, range and examples: its most, middle and least similar pages (all, if three or fewer). */
     private static Neighbour neighbour(List<Scored> band, boolean taken) {
         int k = band.size();
-        int[] picks = k <= EXAMPLES ? java.util.stream.IntStream.range(0, k).toArray() : new int[]{0, k / 2, k - 1};
-        List<String> examples = new ArrayList<>();
-        Arrays.stream(picks).forEach(i -> examples.add(band.get(i).url()));
-        return new Neighbour(k, examples, band.get(k - 1).positive(), band.get(0).positive(), taken);
+        List<Scored> picks = k <= EXAMPLES ? band : List.of(band.get(0), band.get(k / 2), band.get(k - 1));
+        return new Neighbour(k, picks.stream().map(Scored::url).toList(), band.get(k - 1).positive(),
+                band.get(0).positive(), taken);
     }
 }

@@ -255,7 +255,8 @@ public final class CrawlCoordinator {
             return Delivery.ACCEPTED; // not ours, or answered already (a redelivery)
         }
         boolean isTarget = page.target() && entry.get().depth() > 0; // the entry point is never a target (§4.2)
-        store.putUrl(job.jobId, traversal, url, entry.get().answered(isTarget, page.similarity(), page.negativeSimilarity()));
+        store.putUrl(job.jobId, traversal, url,
+                entry.get().answered(isTarget, page.similarity(), page.negativeSimilarity()));
         job.outstanding--;
         job.fetched++;
         if (mapping) {
@@ -625,10 +626,9 @@ public final class CrawlCoordinator {
         }
         List<TargetDecision.Scored> scored = new ArrayList<>();
         for (Map.Entry<String, UrlEntry> item : entries) {
-            Double s = item.getValue().similarity();
-            if (item.getValue().done() && s != null) {
-                Double negative = item.getValue().negativeSimilarity();
-                scored.add(new TargetDecision.Scored(item.getKey(), s, negative == null ? Double.NaN : negative));
+            UrlEntry e = item.getValue();
+            if (e.done() && e.similarity() != null) {
+                scored.add(new TargetDecision.Scored(item.getKey(), e.similarity(), e.negativeSimilarity()));
             }
         }
         return new Decision(TargetDecision.decide(scored, decisionSettings));
@@ -637,8 +637,8 @@ public final class CrawlCoordinator {
     /** A mapping's target decision; {@code result} null when the job's fixed threshold decides each page. */
     private record Decision(TargetDecision.Result result) {
         boolean isTarget(UrlEntry e) {
-            return result == null ? e.target() : e.similarity() != null && result.isTarget(e.similarity(),
-                    e.negativeSimilarity() == null ? Double.NaN : e.negativeSimilarity());
+            return result == null ? e.target()
+                    : e.similarity() != null && result.isTarget(e.similarity(), e.negativeSimilarity());
         }
 
         Double threshold() {

@@ -11,11 +11,11 @@ import java.util.List;
  * therefore clusters around leaders ({@link Group}).
  *
  * <p><b>Shared level</b> (shapecrawl, not in the seed; {@link #sharedLevel()}): the URLs must also have a path level
- * in common, or else their differing levels must start with the same token ({@link Tokenizer}). K counts
- * differences without regard to how many levels agree, so on a site whose URLs have two path levels every pair of
- * them is similar with K = 2: {@code /genre/bop}, {@code /artist/123} and {@code /news/45} became one group on the
- * generated sites (docs/navigation.md, the settings table, row `shared-level`), and on one level {@code /list?page=3} and
- * {@code /item?id=7} did. The seed's examples all share most levels (DBLP: 5 of 7) or, with a single varying
+ * in common, or else their differing levels must start with the same token ({@link Tokenizer}) or be one token
+ * apart in all. K counts differences without regard to how many levels agree, so on a site whose URLs have two path
+ * levels every pair of them is similar with K = 2: {@code /genre/bop}, {@code /artist/123} and {@code /news/45}
+ * became one group on the generated sites (docs/navigation.md, the settings table, row {@code shared-level}), and
+ * on one level {@code /list?page=3} and {@code /item?id=7} did. The seed's examples all share most levels (DBLP: 5 of 7) or, with a single varying
  * level, the script that serves the page ({@code detail.asp?cd=}), so they keep their groups.
  *
  * @param k           the largest number of differing levels, not counting the first, >= 0. The thesis's value is
@@ -68,41 +68,23 @@ public record UrlSimilarity(int k, boolean sharedLevel) {
      */
     private static boolean shareALevel(UrlLevels u, UrlLevels v) {
         boolean sameHeads = true;
+        boolean sameShape = true; // every differing level has as many tokens in both
+        int differingTokens = 0;
         for (int i = 1; i < u.count(); i++) {
             String a = u.level(i);
             String b = v.level(i);
             if (a.equals(b)) {
                 return true;
             }
-            sameHeads &= firstToken(a).equals(firstToken(b)) && !a.isEmpty();
-        }
-        return sameHeads || oneTokenApart(u, v);
-    }
-
-    /** Whether the differing levels have the same token counts and, all together, exactly one differing token. */
-    private static boolean oneTokenApart(UrlLevels u, UrlLevels v) {
-        int differing = 0;
-        for (int i = 1; i < u.count(); i++) {
-            if (u.level(i).equals(v.level(i))) {
-                continue;
-            }
-            List<String> a = Tokenizer.standard().tokenize(u.level(i));
-            List<String> b = Tokenizer.standard().tokenize(v.level(i));
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (int j = 0; j < a.size(); j++) {
-                if (!a.get(j).equals(b.get(j)) && ++differing > 1) {
-                    return false;
-                }
+            List<String> ta = Tokenizer.standard().tokenize(a);
+            List<String> tb = Tokenizer.standard().tokenize(b);
+            sameHeads &= !ta.isEmpty() && !tb.isEmpty() && ta.get(0).equals(tb.get(0));
+            sameShape &= ta.size() == tb.size();
+            for (int j = 0; sameShape && j < ta.size(); j++) {
+                differingTokens += ta.get(j).equals(tb.get(j)) ? 0 : 1;
             }
         }
-        return differing == 1;
-    }
-
-    private static String firstToken(String level) {
-        List<String> tokens = Tokenizer.standard().tokenize(level);
-        return tokens.isEmpty() ? "" : tokens.get(0);
+        return sameHeads || sameShape && differingTokens == 1;
     }
 
     /**

@@ -18,7 +18,7 @@ class TargetDecisionTest {
         List<Scored> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             double s = count == 1 ? high : high - (high - low) * i / (count - 1);
-            out.add(new Scored("http://site.test/" + prefix + i, s, Double.NaN));
+            out.add(new Scored("http://site.test/" + prefix + i, s, null));
         }
         return out;
     }
@@ -39,8 +39,8 @@ class TargetDecisionTest {
         assertEquals(Status.DECIDED, result.status());
         assertEquals(50, result.targets());
         assertEquals(0.875, result.threshold(), 1e-9);
-        assertTrue(result.isTarget(0.9, Double.NaN));
-        assertFalse(result.isTarget(0.85, Double.NaN));
+        assertTrue(result.isTarget(0.9, null));
+        assertFalse(result.isTarget(0.85, null));
         assertTrue(result.neighbours().isEmpty());
     }
 
@@ -98,13 +98,13 @@ class TargetDecisionTest {
         var result = TargetDecision.decide(pages("p", 20, 0.7, 0.1), Settings.defaults());
         assertEquals(Status.NONE, result.status());
         assertEquals(0, result.targets());
-        assertFalse(result.isTarget(0.95, Double.NaN));
+        assertFalse(result.isTarget(0.95, null));
         assertEquals(Status.NONE, TargetDecision.decide(List.of(), Settings.defaults()).status());
     }
 
     @Test
     void badInputIsRefusedWithItsName() {
-        assertThrows(IllegalArgumentException.class, () -> new Scored("u", 1.2, Double.NaN));
+        assertThrows(IllegalArgumentException.class, () -> new Scored("u", 1.2, null));
         assertThrows(IllegalArgumentException.class, () -> new Scored("u", 0.5, -0.1));
         assertThrows(IllegalArgumentException.class, () -> new Settings(0, 2));
         assertThrows(IllegalArgumentException.class, () -> new Settings(0.8, 1));

@@ -112,24 +112,32 @@ class CrawlCoordinatorTest {
         SimulatedSite shape = site();
         site.links.putAll(shape.links);
         site.similarity = u -> u.startsWith(E + "artist?") ? 0.85 : u.equals(E) ? 0.2 : 0.5;
-        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
-        coordinator.onSeed(CrawlSeed.of("j", E));
-        site.drain(coordinator);
+        run(site);
         assertEquals(1, site.patterns.size(), String.valueOf(site.lastStatus()));
         assertEquals(0.675, site.patterns.get(0).targetThreshold(), 1e-9);
         assertEquals(Phase.IDLE, site.lastStatus().phase());
         assertTrue(site.lastStatus().targets() >= 5, site.lastStatus().toString());
     }
 
-    @Test
-    void noClearBoundaryEndsTheMappingAmbiguousAndNamesTheNeighbours() {
-        // artists 0.97, the news pages 0.90, the lists 0.83, the rest 0.79: two equal gaps above the floor 0.8
+    /** The site above with no clear boundary: artists 0.97, news 0.90, lists 0.83, the rest 0.79 (two 0.07 gaps). */
+    private static SimulatedSite ambiguousSite() {
         SimulatedSite site = site();
         site.similarity = u -> u.startsWith(E + "artist?") ? 0.97 : u.contains("/news/") ? 0.90
                 : u.contains("/list/") ? 0.83 : 0.79;
+        return site;
+    }
+
+    /** Maps and, if the decision allows, crawls {@code site} from its entry point with a default seed. */
+    private static void run(SimulatedSite site) {
         CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
         coordinator.onSeed(CrawlSeed.of("j", E));
         site.drain(coordinator);
+    }
+
+    @Test
+    void noClearBoundaryEndsTheMappingAmbiguousAndNamesTheNeighbours() {
+        SimulatedSite site = ambiguousSite();
+        run(site);
         CrawlStatus last = site.lastStatus();
         assertEquals(Phase.AMBIGUOUS, last.phase());
         assertTrue(last.lastError().contains(E + "news/"), last.lastError());
@@ -141,13 +149,9 @@ class CrawlCoordinatorTest {
     @Test
     void aNegativeSampleLikeTheNamedNeighboursResolvesTheAmbiguity() {
         // the site above, now with a negative sample like a news page: the news pages are nearer to it
-        SimulatedSite site = site();
-        site.similarity = u -> u.startsWith(E + "artist?") ? 0.97 : u.contains("/news/") ? 0.90
-                : u.contains("/list/") ? 0.83 : 0.79;
+        SimulatedSite site = ambiguousSite();
         site.negativeSimilarity = u -> u.contains("/news/") ? 0.99 : 0.5;
-        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
-        coordinator.onSeed(CrawlSeed.of("j", E));
-        site.drain(coordinator);
+        run(site);
         assertEquals(Phase.IDLE, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
         NavigationPattern pattern = site.patterns.get(0);
         assertEquals(0.90, pattern.targetThreshold(), 1e-9, "the gap 0.97 -> 0.83 once the news pages are out");

@@ -261,7 +261,7 @@ class TargetDecisionReport {
         List<Scored> out = new ArrayList<>(positive.length);
         for (int i = 0; i < positive.length; i++) {
             out.add(new Scored(run.pages.get(i).path(), clamp(positive[i]),
-                    negative == null ? Double.NaN : clamp(negative[i])));
+                    negative == null ? null : clamp(negative[i])));
         }
         return out;
     }
@@ -277,7 +277,7 @@ class TargetDecisionReport {
         int t = 0;
         for (int i = 0; i < positive.length; i++) {
             boolean truth = run.pages.get(i).target();
-            double neg = negative == null ? Double.NaN : negative[i];
+            Double neg = negative == null ? null : negative[i];
             boolean chosen = rule == null ? positive[i] >= tau : rule.isTarget(clamp(positive[i]), neg);
             t += truth ? 1 : 0;
             tp += chosen && truth ? 1 : 0;
