@@ -119,7 +119,9 @@ class PatternKafkaTest {
                     : TargetDecision.isTarget(s, neg, req.targetThreshold());
             PageClassified page = new PageClassified(job, req, req.url(), out.isEmpty() ? 404 : 200,
                     s, isTarget, "s1",
-                    out.stream().map(u -> new Outlink(u, "", true)).toList(), List.of(), Hashes.sha256Hex(req.url()), 10, 10,
+                    out.stream().map(u -> new Outlink(u, "", true)).toList(), List.of(),
+                    // as the classifier: a failed fetch carries no body, so no hash
+                    out.isEmpty() ? null : Hashes.sha256Hex(req.url()), 10, 10,
                     out.isEmpty() ? "HTTP_STATUS: 404" : null, neg);
             kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
             answered++;
@@ -229,6 +231,28 @@ class PatternKafkaTest {
         CrawlStatus done = runUntil(job, () -> answer(job, links, isItem, similarity,
                 u -> u.contains("list?") ? 0.99 : 0.5, asked), s -> s.phase() == Phase.IDLE);
         assertEquals(24, done.targets(), done.toString());
+    }
+
+    /**
+     * Issue 18, bad input: a sample page the site does not serve ends the job FAILED with the sample's URL and the
+     * fetch's reason, instead of a mapping with fewer samples than the user gave; the mapping requests no more.
+     */
+    @Test
+    void aSampleThatCannotBeFetchedFailsTheJobWithTheReason() {
+        String job = "pattern-kafka-bad-sample";
+        String base = "http://bad-sample.example.test/";
+        Map<String, List<String>> links = site(base);
+        kafka.send(Topics.CRAWL_SEEDS, job, EventCodec.encode(CrawlSeed.of(job, base)));
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", base + "no-such-page",
+                null, null)));
+        Map<String, Integer> asked = new HashMap<>();
+        CrawlStatus failed = runUntil(job, links, u -> u.startsWith(base + "item/"), asked,
+                s -> s.phase().settled());
+        assertEquals(Phase.FAILED, failed.phase(), failed.toString());
+        assertTrue(failed.lastError().contains("sample page " + base + "no-such-page cannot be used: HTTP_STATUS: 404"),
+                failed.lastError());
+        assertTrue(kafka.readFor(Topics.NAVIGATION_PATTERNS, Duration.ofMillis(300)).stream()
+                .noneMatch(r -> job.equals(r.key())), "the mapping stopped before a pattern: " + failed);
     }
 
     @Test

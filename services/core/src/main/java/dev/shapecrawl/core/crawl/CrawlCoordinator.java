@@ -6,6 +6,7 @@ import dev.shapecrawl.core.navigation.GeneratedPattern;
 import dev.shapecrawl.core.navigation.MappedPage;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternMatcher;
+import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.FetchRequest;
@@ -236,8 +237,11 @@ public final class CrawlCoordinator {
      */
     public Delivery onPage(PageClassified page) {
         Purpose purpose = page.request().purpose();
+        if (purpose == Purpose.SAMPLE) {
+            return onSampleAnswer(page);
+        }
         if (purpose != Purpose.MAP && purpose != Purpose.CRAWL) {
-            return Delivery.ACCEPTED; // samples are the classifier's business; probes the form-prober's
+            return Delivery.ACCEPTED; // probes are the form-prober's business
         }
         Optional<JobState> known = store.job(page.jobId());
         if (known.isEmpty()) {
@@ -282,6 +286,66 @@ public final class CrawlCoordinator {
         }
         settle(job);
         return Delivery.ACCEPTED;
+    }
+
+    /**
+     * The answer to a sample's fetch (requested by {@link #onSample}): the samples define the target pages, so a
+     * sample that is outside the job's scope or has no usable HTML (its fetch failed, it is not HTML, its body is
+     * empty) ends the job's running traversal as {@link Phase#FAILED} with that reason, at once, instead of letting
+     * it map the site with fewer samples than the user gave (issue 18, "Bad input"). A job that is not traversing
+     * (settled, or not started) is left as it is; the classifier has recorded the sample's state.
+     *
+     * @return always {@link Delivery#ACCEPTED}: a sample's answer never needs a dead letter
+     */
+    private Delivery onSampleAnswer(PageClassified page) {
+        Optional<JobState> known = store.job(page.jobId());
+        if (known.isEmpty() || !known.get().busy()) {
+            return Delivery.ACCEPTED;
+        }
+        Draft job = new Draft(known.get());
+        String problem = sampleProblem(job.seed, page);
+        if (problem != null) {
+            fail(job, problem);
+        }
+        return Delivery.ACCEPTED;
+    }
+
+    /**
+     * Why a sample's answer makes the sample unusable, or null.
+     *
+     * @param seed the job's seed (its scope)
+     * @param page the classified answer to a SAMPLE request
+     * @return the reason, naming the sample's URL, or null when the sample is usable
+     */
+    static String sampleProblem(CrawlSeed seed, PageClassified page) {
+        String url = page.request().url();
+        if (!CrawlScope.of(seed).contains(url)) {
+            return "sample page " + url + " is outside the job's scope (" + seed.scope() + " of "
+                    + seed.entryUrl() + "): give a sample page of the site being crawled";
+        }
+        // A body that could be parsed has a hash; a failed fetch, a non-HTML answer or an empty body has none.
+        if (page.contentHash() == null) {
+            return "sample page " + url + " cannot be used: " + (page.reason() == null ? "no HTML body"
+                    : page.reason());
+        }
+        return null;
+    }
+
+    /**
+     * Ends the job's traversal as {@link Phase#FAILED} with {@code reason}; its outstanding answers are ignored on
+     * arrival (the phase no longer matches), and a seed that waited for the traversal's end starts now.
+     */
+    private void fail(Draft job, String reason) {
+        job.phase = Phase.FAILED;
+        job.lastError = reason;
+        job.outstanding = 0;
+        job.awaitedForms.clear();
+        job.formWaitSinceMs = 0;
+        if (job.pendingSeed != null) {
+            start(job, job.pendingSeed);
+        } else {
+            save(job);
+        }
     }
 
     /**

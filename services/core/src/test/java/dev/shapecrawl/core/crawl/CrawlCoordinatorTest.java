@@ -419,4 +419,48 @@ class CrawlCoordinatorTest {
         assertEquals(1, requests.size());
         assertEquals(Purpose.SAMPLE, requests.get(0).purpose());
     }
+
+    @Test
+    void aSampleThatCannotBeFetchedFailsTheJobWithItsReasonAndStopsTheMapping() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        coordinator.onPage(site.answer(site.queue.poll()));
+        int requested = site.requests.size();
+
+        // the site answers 404 for a URL it does not hold: no body, so no hash
+        coordinator.onPage(site.answer(FetchRequest.get("j", E + "gone.html", Purpose.SAMPLE, 0)));
+        CrawlStatus failed = site.lastStatus();
+        assertEquals(Phase.FAILED, failed.phase());
+        assertTrue(failed.lastError().contains("sample page " + E + "gone.html cannot be used: HTTP_STATUS: 404"),
+                failed.lastError());
+        site.drain(coordinator);
+        assertEquals(requested, site.requests.size(), "the mapping's outstanding answers request nothing more");
+        assertEquals(Phase.FAILED, site.lastStatus().phase());
+        assertTrue(site.patterns.isEmpty());
+    }
+    @Test
+    void aSampleOutsideTheJobsScopeFailsTheJob() {
+        SimulatedSite site = site();
+        site.page("http://other.test/x", E);
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        coordinator.onPage(site.answer(FetchRequest.get("j", "http://other.test/x", Purpose.SAMPLE, 0)));
+        CrawlStatus failed = site.lastStatus();
+        assertEquals(Phase.FAILED, failed.phase());
+        assertTrue(failed.lastError().contains("sample page http://other.test/x is outside the job's scope (HOST of "
+                + E + ")"), failed.lastError());
+    }
+
+    @Test
+    void aUsableSampleLeavesTheMappingRunning() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        coordinator.onPage(site.answer(FetchRequest.get("j", E + "artist?cd=1", Purpose.SAMPLE, 0)));
+        assertEquals(Phase.MAPPING, site.lastStatus().phase());
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+        assertEquals(1, site.patterns.size());
+    }
 }
