@@ -22,6 +22,7 @@ import dev.shapecrawl.events.Purpose;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -608,6 +609,10 @@ public final class CrawlCoordinator {
         if (job.phase == Phase.MAPPING) {
             learn(job);
         } else {
+            String shortfall = shortfall(job);
+            if (shortfall != null) {
+                job.lastError = shortfall;
+            }
             job.phase = Phase.IDLE;
         }
         if (job.phase != Phase.CRAWLING && job.pendingSeed != null) {
@@ -615,6 +620,21 @@ public final class CrawlCoordinator {
         } else {
             save(job);
         }
+    }
+
+    /**
+     * A crawl run that found fewer target pages than the mapping decided says so, with the pattern's coverage
+     * (the share of the mapped targets its branches reach): a crawl that misses targets must not end as if it had
+     * found them all. Null when the run found at least as many.
+     */
+    private static String shortfall(Draft job) {
+        if (job.phase != Phase.CRAWLING || job.pattern == null || job.targets >= job.pattern.targetsMapped()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "crawl run %d found %d target pages, fewer than the %d the mapping decided"
+                        + " (the navigation pattern's %d branches reach %.1f%% of those): the rest were not reached",
+                job.run, job.targets, job.pattern.targetsMapped(), job.pattern.branches().size(),
+                100 * job.pattern.coverage());
     }
 
     /** Builds the target pages map of the finished mapping, learns the pattern, publishes it, starts crawling. */

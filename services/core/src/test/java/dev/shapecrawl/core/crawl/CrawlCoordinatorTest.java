@@ -463,4 +463,35 @@ class CrawlCoordinatorTest {
         assertEquals(Phase.IDLE, site.lastStatus().phase());
         assertEquals(1, site.patterns.size());
     }
+
+    @Test
+    void aCrawlThatReachesFewerTargetsThanTheMappingDecidedSaysSo() {
+        SimulatedSite full = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), full);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        full.drain(coordinator);
+        assertEquals(Phase.IDLE, full.lastStatus().phase());
+        assertNull(full.lastStatus().lastError(), "the default pattern reaches every mapped target");
+
+        // half the items hang below a list, half below an article; the seed's single path takes one way only
+        SimulatedSite onePath = new SimulatedSite(u -> u.startsWith(E + "item?"));
+        onePath.page(E, E + "list", E + "news/1");
+        onePath.page(E + "list", E + "item?id=1", E + "item?id=2", E + "item?id=3");
+        onePath.page(E + "news/1", E + "item?id=4", E + "item?id=5", E + "item?id=6");
+        for (int i = 1; i <= 6; i++) {
+            onePath.page(E + "item?id=" + i, E);
+        }
+        CrawlCoordinator seedFaithful = new CrawlCoordinator(new InMemoryCrawlStore(), onePath,
+                new NavigationPatternGenerator(PatternSettings.seedFaithful()), () -> 1_000L);
+        seedFaithful.onSeed(CrawlSeed.of("j", E));
+        onePath.drain(seedFaithful);
+        CrawlStatus end = onePath.lastStatus();
+        NavigationPattern pattern = onePath.patterns.get(0);
+        assertEquals(Phase.IDLE, end.phase());
+        assertTrue(end.targets() < pattern.targetsMapped(), end + " " + pattern);
+        assertEquals("crawl run 1 found " + end.targets() + " target pages, fewer than the " + pattern.targetsMapped()
+                + " the mapping decided (the navigation pattern's 1 branches reach "
+                + String.format(java.util.Locale.ROOT, "%.1f", 100 * pattern.coverage())
+                + "% of those): the rest were not reached", end.lastError());
+    }
 }
