@@ -47,7 +47,9 @@ import java.util.function.BooleanSupplier;
  * consumer group) by a background thread, like a Kafka Streams GlobalKTable. Pages wait here
  * ({@link #whenReady}) until their job can be classified.
  *
- * <p>A job is <b>ready</b> when its seed is known, it has at least one sample, and none is PENDING. A page of a
+ * <p>A job is <b>ready</b> when its seed is known, it has at least one sample, and none is PENDING; a seed that
+ * names its samples ({@link CrawlSeed#sampleIds()}) is ready when each of those is declared and none is PENDING,
+ * and its pages are classified against those alone. A page of a
  * job that is not ready waits; after {@code shapecrawl.classifier.max-hold-ms} it is released anyway and
  * classified with a reason (so one job whose sample never resolves cannot stall the others), never against a
  * partial sample set.
@@ -190,6 +192,9 @@ public class JobViews {
     private Job build(String jobId) {
         CrawlSeed seed = seeds.get(jobId);
         List<SamplePage> list = new ArrayList<>(samples.getOrDefault(jobId, Map.of()).values());
+        if (!seed.sampleIds().isEmpty()) {
+            list.removeIf(sample -> !seed.sampleIds().contains(sample.sampleId())); // this run's samples only
+        }
         list.sort((a, b) -> a.sampleId().compareTo(b.sampleId()));
         JobModel model = JobModel.of(list, seed.similarityMeasure(), seed.similarityThreshold(),
                 TreeBuilder.DEFAULT_MAX_NODES);
@@ -198,11 +203,21 @@ public class JobViews {
 
     /** Why the job is not ready, or null when it is. */
     private String readiness(String jobId) {
-        if (!seeds.containsKey(jobId)) {
+        CrawlSeed seed = seeds.get(jobId);
+        if (seed == null) {
             return "the job's seed is not known";
         }
-        Map<String, SamplePage> s = samples.get(jobId);
-        if (s == null || s.isEmpty()) {
+        Map<String, SamplePage> s = samples.getOrDefault(jobId, Map.of());
+        if (!seed.sampleIds().isEmpty()) {
+            // the seed names its samples: wait for each, wherever its events travel
+            List<String> undeclared = seed.sampleIds().stream().filter(id -> !s.containsKey(id)).toList();
+            if (!undeclared.isEmpty()) {
+                return "samples " + undeclared + " named by the seed are not declared yet";
+            }
+            return seed.sampleIds().stream().anyMatch(id -> s.get(id).status() == SamplePage.Status.PENDING)
+                    ? "a sample page of the job is not fetched yet" : null;
+        }
+        if (s.isEmpty()) {
             return "the job has no sample";
         }
         if (s.values().stream().anyMatch(p -> p.status() == SamplePage.Status.PENDING)) {

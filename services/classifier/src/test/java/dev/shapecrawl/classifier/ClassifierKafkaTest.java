@@ -147,6 +147,29 @@ class ClassifierKafkaTest {
         assertEquals("s1", other.nearestSample(), "a negative sample is never the nearest sample");
     }
 
+    /**
+     * A seed that names its samples holds the job's pages until each is declared, however late it comes: a page
+     * published between the positive and the negative sample is classified against both, never the first alone.
+     */
+    @Test
+    void aSeedNamingItsSamplesHoldsPagesUntilEachIsDeclared() throws InterruptedException {
+        String job = "classify-named-samples";
+        kafka.send(Topics.CRAWL_SEEDS, job, EventCodec.encode(CrawlSeed.of(job, SITE + "index.html")
+                .withSampleIds(List.of("s1", "n1"))));
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", SITE + "Sample.html",
+                SitePages.typePage("Sample", 12), null)));
+        page(job, "between.html", SitePages.indexPage("Between", 40), Purpose.MAP);
+        kafka.readUntil(Topics.SAMPLE_PAGES, rs -> rs.stream().anyMatch(r -> r.key().equals(job + "/s1")), WAIT);
+        Thread.sleep(1_000); // the page has long reached the classifier; without the seed's names it would go now
+        assertTrue(ofJob(kafka.readFor(Topics.PAGES_CLASSIFIED, Duration.ofMillis(200)), job).isEmpty(),
+                "a page classified before the negative sample was declared");
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "n1", SITE + "types.html",
+                SitePages.indexPage("All types", 40), true)));
+        PageClassified between = classified(job, 1).get(SITE + "between.html");
+        assertNotNull(between.negativeSimilarity(), between.toString());
+        assertFalse(between.target(), between.toString());
+    }
+
     @Test
     void aJobWhoseSampleNeverArrivesIsReleasedWithAReason() {
         String job = "classify-stuck";

@@ -54,20 +54,30 @@ public final class Jobs {
 
     /**
      * Publishes a job: its samples ({@code s1}, {@code s2}, …), its negative samples ({@code n1}, {@code n2}, …: pages
-     * not of the kind wanted, issue 18), then its seed, all keyed by the job id.
+     * not of the kind wanted, issue 18), then its seed naming exactly those ids ({@link CrawlSeed#sampleIds()}, so
+     * no page is classified against part of them, and samples of an earlier run under other ids no longer count),
+     * all keyed by the job id.
      */
     public void publish(CrawlSeed seed, List<String> sampleUrls, List<String> negativeUrls) {
-        publishSamples(seed.jobId(), "s", sampleUrls, null);
-        publishSamples(seed.jobId(), "n", negativeUrls, true);
-        cluster.send(Topics.CRAWL_SEEDS, seed.jobId(), EventCodec.encode(seed));
+        List<String> ids = new ArrayList<>();
+        ids.addAll(publishSamples(seed.jobId(), "s", sampleUrls, null));
+        ids.addAll(publishSamples(seed.jobId(), "n", negativeUrls, true));
+        cluster.send(Topics.CRAWL_SEEDS, seed.jobId(), EventCodec.encode(seed.withSampleIds(ids)));
     }
 
-    /** One {@code crawl-samples} event per URL, ids {@code <prefix>1}, {@code <prefix>2}, … in order. */
-    private void publishSamples(String jobId, String prefix, List<String> urls, Boolean negative) {
+    /**
+     * One {@code crawl-samples} event per URL, ids {@code <prefix>1}, {@code <prefix>2}, … in order.
+     *
+     * @return the ids published
+     */
+    private List<String> publishSamples(String jobId, String prefix, List<String> urls, Boolean negative) {
+        List<String> ids = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
             CrawlSample sample = new CrawlSample(jobId, prefix + (i + 1), urls.get(i), null, negative);
             cluster.send(Topics.CRAWL_SAMPLES, jobId, EventCodec.encode(sample));
+            ids.add(sample.sampleId());
         }
+        return ids;
     }
 
     /** The latest status of every job that has one, by job id. */

@@ -62,7 +62,7 @@ class CliJobsTest {
     void crawlPublishesTheSamplesAndTheSeedKeyedByJob() {
         CliArgumentsTest.Result r = run("crawl", "--bootstrap-servers", bootstrap, "--job", "cli-publish",
                 "--entry", SITE + "/index.html", "--sample", SITE + "/a.html", "--sample", SITE + "/b.html",
-                "--max-pages", "50", "--max-depth", "3");
+                "--not-sample", SITE + "/c.html", "--max-pages", "50", "--max-depth", "3");
         assertEquals(0, r.code(), r.toString());
         assertTrue(r.out().contains("job cli-publish published to " + bootstrap), r.out());
 
@@ -73,12 +73,14 @@ class CliJobsTest {
         assertEquals(SITE + "/index.html", seed.entryUrl());
         assertEquals(50, seed.maxPages());
         assertEquals(3, seed.maxDepth());
+        assertEquals(List.of("s1", "s2", "n1"), seed.sampleIds(), "the seed names the samples it was published with");
         List<CrawlSample> samples = kafka.readUntil(Topics.CRAWL_SAMPLES,
-                        rs -> rs.stream().filter(x -> "cli-publish".equals(x.key())).count() >= 2, Duration.ofSeconds(30))
+                        rs -> rs.stream().filter(x -> "cli-publish".equals(x.key())).count() >= 3, Duration.ofSeconds(30))
                 .stream().filter(x -> "cli-publish".equals(x.key()))
                 .map(x -> EventCodec.decode(EventType.CRAWL_SAMPLE, x.value())).toList();
-        assertEquals(List.of("s1 " + SITE + "/a.html", "s2 " + SITE + "/b.html"),
-                samples.stream().map(s -> s.sampleId() + " " + s.url()).toList());
+        assertEquals(List.of("s1 " + SITE + "/a.html false", "s2 " + SITE + "/b.html false",
+                        "n1 " + SITE + "/c.html true"),
+                samples.stream().map(s -> s.sampleId() + " " + s.url() + " " + Boolean.TRUE.equals(s.negative())).toList());
     }
 
     @Test

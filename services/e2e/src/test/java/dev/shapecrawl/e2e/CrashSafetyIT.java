@@ -283,7 +283,7 @@ class CrashSafetyIT {
      *
      * @param status        the run's last status
      * @param patterns      committed pattern versions of the job
-     * @param branches      the last pattern, one line per branch
+     * @param branches      the last pattern: its target decision (threshold and summary), then one line per branch
      * @param targets       paths the classifier answered as targets in the crawl phase
      * @param records       list records: key (page path + id) to the distinct contents seen under it
      * @param forms         form verdicts: page and action paths to the distinct verdicts seen
@@ -507,9 +507,15 @@ class CrashSafetyIT {
         double seconds = (System.nanoTime() - t0) / 1e9;
 
         List<NavigationPattern> patterns = patterns(log, job);
-        List<String> branches = patterns.isEmpty() ? List.of() : patterns.get(patterns.size() - 1).branches()
-                .stream().map(b -> b.steps().stream().map(site::step).collect(Collectors.joining(" → ")))
-                .toList();
+        List<String> branches = new ArrayList<>();
+        if (!patterns.isEmpty()) {
+            NavigationPattern last = patterns.get(patterns.size() - 1);
+            // the site-wide target decision (issue 18) is part of the pattern: the same threshold, the same words
+            branches.add(String.format(Locale.ROOT, "target decision: τ %s; %s", last.targetThreshold(),
+                    String.valueOf(last.decision()).replace(site.baseUrl(), "<site>")));
+            last.branches().stream().map(b -> b.steps().stream().map(site::step).collect(Collectors.joining(" → ")))
+                    .forEach(branches::add);
+        }
         Set<String> targets = new TreeSet<>();
         for (PageClassified c : log.events(Topics.PAGES_CLASSIFIED, PageClassified.class)) {
             if (c.jobId().equals(job) && c.request().purpose() == Purpose.CRAWL && c.target()) {

@@ -25,10 +25,16 @@ import java.util.Map;
  * @param remap               on a job that already has a navigation pattern: map the site again and learn a new
  *                            pattern instead of re-crawling by the stored one (Vidal 2006, §7.3: "if the site's
  *                            structure changes, generate a new crawler"); default false
+ * @param sampleIds           the ids of the job's samples for this run (its {@code crawl-samples}, positive and
+ *                            negative): the classifier classifies no page of the job before each of them is
+ *                            resolved (fetched or failed), and classifies against exactly these, so that samples
+ *                            spread over partitions are never seen in part (issue 18). Empty, the default: every
+ *                            sample declared for the job so far, as the classifier sees them arrive
  */
 public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
                         String similarityMeasure, Double similarityThreshold,
-                        Map<String, List<String>> formValues, Integer maxCrawlPages, Boolean remap) {
+                        Map<String, List<String>> formValues, Integer maxCrawlPages, Boolean remap,
+                        List<String> sampleIds) {
 
     /** Default of {@link #maxPages}. */
     public static final int DEFAULT_MAX_PAGES = 10_000;
@@ -54,6 +60,27 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
             throw new IllegalArgumentException("maxCrawlPages: must be >= 1, was " + maxCrawlPages);
         }
         remap = remap != null && remap;
+        sampleIds = sampleIds == null ? List.of() : List.copyOf(sampleIds);
+        for (String id : sampleIds) {
+            Checks.nonBlank("sampleIds[]", id);
+        }
+        if (sampleIds.stream().distinct().count() != sampleIds.size()) {
+            throw new IllegalArgumentException("sampleIds: each id once, was " + sampleIds);
+        }
+    }
+
+    /** A seed that names no sample ids (every sample declared for the job counts, {@link #sampleIds}). */
+    public CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
+                     String similarityMeasure, Double similarityThreshold, Map<String, List<String>> formValues,
+                     Integer maxCrawlPages, Boolean remap) {
+        this(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold, formValues,
+                maxCrawlPages, remap, null);
+    }
+
+    /** This seed naming {@code ids} as its samples ({@link #sampleIds}). */
+    public CrawlSeed withSampleIds(List<String> ids) {
+        return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
+                formValues, maxCrawlPages, remap, ids);
     }
 
     /** A seed with the default crawl budget ({@link #DEFAULT_MAX_CRAWL_PAGES}). */
