@@ -8,9 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -20,6 +26,11 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * of every other page ({@code sims.csv}) and features of the sample ({@code samples.csv}: trie size, weight,
  * share of weight in repeated paths, and the similarity of the sample to structurally perturbed copies of itself),
  * so threshold rules can be compared offline. Run with {@code -Dshapecrawl.eval.dump=<dir>}.
+ *
+ * <p>Asserts what the offline analysis ({@code src/test/python/threshold-rules}) relies on, read back from the files
+ * written: one {@code sims.csv} row per (site, sample, other page), with at least one target per run, and one
+ * {@code samples.csv} row per (site, sample); every row has the header's fields; every similarity, share and
+ * perturbed self-similarity lies in [0, 1].
  */
 @EnabledIfSystemProperty(named = "shapecrawl.eval.dump", matches = ".+")
 class ThresholdDump {
@@ -39,6 +50,8 @@ class ThresholdDump {
             sites.addAll(EvalCorpus.sites());
         }
         sites.addAll(EvalCorpus.directorySites());
+        assertFalse(sites.isEmpty(), "no site to dump: drop -DnoJavadoc or give -Dshapecrawl.eval.dirs");
+        Map<String, Integer> expectedRows = new LinkedHashMap<>();
         StructuralSimilarity measure = new RtdmTemplateSimilarity();
         try (PrintWriter sims = new PrintWriter(Files.newBufferedWriter(dir.resolve("sims.csv")));
              PrintWriter feats = new PrintWriter(Files.newBufferedWriter(dir.resolve("samples.csv")))) {
@@ -57,6 +70,7 @@ class ThresholdDump {
                 for (EvalCorpus.Page sample : site.samples()) {
                     var prepared = measure.prepare(List.of(sample.templateTree()));
                     List<EvalCorpus.Page> pages = site.pages().stream().filter(p -> p != sample).toList();
+                    expectedRows.put(site.name() + "," + sample.path(), pages.size());
                     double[] values = pages.parallelStream()
                             .mapToDouble(p -> prepared.similarities(p.templateTree())[0]).toArray();
                     for (int i = 0; i < values.length; i++) {
@@ -87,6 +101,44 @@ class ThresholdDump {
             }
         }
         System.out.println("DUMP wrote " + dir.toAbsolutePath());
+        checkDump(dir, expectedRows);
+    }
+
+    /** Reads the dump back and checks it against the runs made ({@code "site,sample"} → number of other pages). */
+    static void checkDump(Path dir, Map<String, Integer> expectedRows) throws IOException {
+        List<String> sims = Files.readAllLines(dir.resolve("sims.csv"));
+        assertEquals("site,sample,path,target,sim", sims.get(0));
+        Map<String, Integer> rows = new LinkedHashMap<>();
+        Map<String, Integer> targets = new LinkedHashMap<>();
+        for (String line : sims.subList(1, sims.size())) {
+            String[] f = line.split(",", -1);
+            assertEquals(5, f.length, "sims.csv row without 5 fields: " + line);
+            String run = f[0] + "," + f[1];
+            rows.merge(run, 1, Integer::sum);
+            assertTrue(f[3].equals("0") || f[3].equals("1"), "sims.csv target not 0/1: " + line);
+            targets.merge(run, Integer.parseInt(f[3]), Integer::sum);
+            double sim = Double.parseDouble(f[4]);
+            assertTrue(sim >= 0 && sim <= 1, "sims.csv similarity outside [0, 1]: " + line);
+        }
+        assertEquals(expectedRows, rows, "sims.csv: rows per (site, sample) differ from the pages compared");
+        targets.forEach((run, n) -> assertTrue(n > 0, "sims.csv: no target page in run " + run));
+
+        List<String> feats = Files.readAllLines(dir.resolve("samples.csv"));
+        String[] head = feats.get(0).split(",", -1);
+        assertEquals(6 + 3 * DROP.length * MIN_DEPTH.length, head.length, "samples.csv header: " + feats.get(0));
+        List<String> runs = new ArrayList<>();
+        for (String line : feats.subList(1, feats.size())) {
+            String[] f = line.split(",", -1);
+            assertEquals(head.length, f.length, "samples.csv row without the header's fields: " + line);
+            runs.add(f[0] + "," + f[1]);
+            assertTrue(Integer.parseInt(f[2]) > 0 && Integer.parseInt(f[3]) > 0 && Double.parseDouble(f[4]) > 0,
+                    "samples.csv: empty sample: " + line);
+            for (int i = 5; i < f.length; i++) {
+                double v = Double.parseDouble(f[i]);
+                assertTrue(v >= 0 && v <= 1, "samples.csv " + head[i] + " outside [0, 1]: " + line);
+            }
+        }
+        assertEquals(List.copyOf(expectedRows.keySet()), runs, "samples.csv: not one row per (site, sample)");
     }
 
     /**
