@@ -21,9 +21,14 @@ import java.util.List;
  *                  {@link NavigationPattern#targetThreshold()}, carried on each of its requests so the classifier
  *                  needs no view of the patterns and a replay decides alike); null: the job's own threshold.
  *                  Not part of {@link #id()}
+ * @param reuseSinceMs epoch ms, or null: the fetcher may answer this GET with its stored copy of the URL if that
+ *                  copy's fetch started at or after this instant, instead of fetching the URL again
+ *                  ({@link PageFetched#reused()}). Issue 18: a mapping started again after an AMBIGUOUS (or
+ *                  FAILED) one, with one more sample, reuses the pages the previous mapping fetched instead of
+ *                  fetching the site again. Null: fetch. Not part of {@link #id()}
  */
 public record FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
-                           int depth, String parentUrl, int attempt, Double targetThreshold) {
+                           int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs) {
 
     public FetchRequest {
         JobIds.require(jobId);
@@ -38,6 +43,15 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
         if (method == HttpMethod.GET && !form.isEmpty()) {
             throw new IllegalArgumentException("form: a GET request carries its form values in the URL");
         }
+        if (reuseSinceMs != null && reuseSinceMs < 0) {
+            throw new IllegalArgumentException("reuseSinceMs: must be >= 0, was " + reuseSinceMs);
+        }
+    }
+
+    /** A request that reuses no stored copy ({@link #reuseSinceMs} null). */
+    public FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
+                        int depth, String parentUrl, int attempt, Double targetThreshold) {
+        this(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold, null);
     }
 
     /** A first-attempt GET with no parent. */
@@ -47,7 +61,14 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
 
     /** This request, to be classified against {@code threshold} (a CRAWL by a decided pattern), or null. */
     public FetchRequest withTargetThreshold(Double threshold) {
-        return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, threshold);
+        return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, threshold,
+                reuseSinceMs);
+    }
+
+    /** This request, answerable with a stored copy fetched at or after {@code sinceMs} (epoch ms), or null. */
+    public FetchRequest withReuseSince(Long sinceMs) {
+        return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
+                sinceMs);
     }
 
     /** The Kafka key: the URL's host, lower-cased. */

@@ -21,10 +21,13 @@ import java.util.List;
  * @param attempts      how many times the fetcher tried, >= 1 (retries on timeouts, 5xx, 429)
  * @param timings       when and how long
  * @param error         why the fetch failed, or null on success
+ * @param reused        true when the fetcher answered with its stored copy of the URL instead of fetching it
+ *                      ({@link FetchRequest#reuseSinceMs()}; {@code timings} are the stored fetch's, so
+ *                      {@code timings.startedAtMs} says when the copy was fetched); null or false: fetched now
  */
 public record PageFetched(FetchRequest request, String finalUrl, List<String> redirectChain, int status,
                           String contentType, String charset, String body, boolean truncated, long contentBytes,
-                          int attempts, Timings timings, FetchError error) {
+                          int attempts, Timings timings, FetchError error, Boolean reused) {
 
     public PageFetched {
         Checks.nonNull("request", request);
@@ -38,6 +41,14 @@ public record PageFetched(FetchRequest request, String finalUrl, List<String> re
         if (attempts < 1) {
             throw new IllegalArgumentException("attempts: must be >= 1, was " + attempts);
         }
+    }
+
+    /** An answer fetched now ({@link #reused} null). */
+    public PageFetched(FetchRequest request, String finalUrl, List<String> redirectChain, int status,
+                       String contentType, String charset, String body, boolean truncated, long contentBytes,
+                       int attempts, Timings timings, FetchError error) {
+        this(request, finalUrl, redirectChain, status, contentType, charset, body, truncated, contentBytes, attempts,
+                timings, error, null);
     }
 
     /** The Kafka key: the host of the requested URL. */

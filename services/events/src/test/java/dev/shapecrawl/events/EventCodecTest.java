@@ -47,6 +47,23 @@ class EventCodecTest {
         assertEquals(0, EventCodec.schema(type).validate(EventCodec.mapper().readTree(encoded)).size());
     }
 
+    /** Issue 18: a request that accepts a stored copy, and the answer that says it is one, pass their schemas. */
+    @Test
+    void aReusableRequestAndAReusedAnswerRoundTrip() throws IOException {
+        FetchRequest request = FetchRequest.get("j1", "http://a.test/x", Purpose.MAP, 1).withReuseSince(1_700L);
+        PageFetched answer = new PageFetched(request, request.url(), List.of(request.url()), 200, "text/html", "UTF-8",
+                "<p>x</p>", false, 8, 1, new Timings(1_800, 5, 0), null, true);
+        for (Object event : List.of(request, answer)) {
+            String json = EventCodec.encode(event);
+            EventType<?> type = event == request ? EventType.FETCH_REQUEST : EventType.PAGE_FETCHED;
+            assertEquals(0, EventCodec.schema(type).validate(EventCodec.mapper().readTree(json)).size(), json);
+            assertEquals(event, EventCodec.decode(type, json));
+        }
+        assertTrue(EventCodec.encode(answer).contains("\"reused\":true"));
+        assertEquals(request.id(), request.withReuseSince(null).id(), "not part of the request's identity");
+        assertThrows(IllegalArgumentException.class, () -> request.withReuseSince(-1L));
+    }
+
     @Test
     void everyTypeHasExactlyOneTopic() {
         for (EventType<?> type : EventType.all()) {

@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * The fetcher's Micrometer meters, exported at {@code /q/metrics}:
  * <ul>
  *   <li>{@code shapecrawl_fetcher_fetches_total{outcome}}: fetches by outcome ({@code ok} or the error kind,
- *       lower-case);</li>
+ *       lower-case), and {@code reused}: answers from the page store, the site not contacted;</li>
  *   <li>{@code shapecrawl_fetcher_body_bytes}: body bytes read per fetch (summary);</li>
  *   <li>{@code shapecrawl_fetcher_latency_seconds}: fetch latency, queueing excluded (histogram);</li>
  *   <li>{@code shapecrawl_fetcher_rejected_total}: malformed requests sent to the dead-letter topic;</li>
@@ -62,6 +62,10 @@ public class FetcherMetrics implements FetchListener {
 
     @Override
     public void onComplete(PageFetched page, long latencyMs) {
+        if (Boolean.TRUE.equals(page.reused())) {
+            registry.counter("shapecrawl.fetcher.fetches", "outcome", "reused").increment();
+            return; // no bytes read, no latency: the site was not contacted
+        }
         String outcome = page.error() == null ? "ok" : page.error().kind().name().toLowerCase(Locale.ROOT);
         registry.counter("shapecrawl.fetcher.fetches", "outcome", outcome).increment();
         bytes.record(page.contentBytes());

@@ -565,11 +565,29 @@ public final class CrawlCoordinator {
     }
 
     private void send(Draft job, FetchRequest request) {
+        FetchRequest sent = request;
         // a crawl's pages are decided against the pattern's site-wide threshold, which travels with each request
-        out.fetch(request.purpose() == Purpose.CRAWL && job.pattern != null
-                ? request.withTargetThreshold(job.pattern.targetThreshold()) : request);
+        if (request.purpose() == Purpose.CRAWL && job.pattern != null) {
+            sent = sent.withTargetThreshold(job.pattern.targetThreshold());
+        }
+        // a mapping asked again with other samples reads the previous mapping's pages from the fetcher's store
+        if (request.purpose() == Purpose.MAP && job.reuseSinceMs > 0) {
+            sent = sent.withReuseSince(job.reuseSinceMs);
+        }
+        out.fetch(sent);
         job.requested++;
         job.outstanding++;
+    }
+
+    /**
+     * The instant from which the fetcher's stored copies may answer a new mapping of the job, or 0: a mapping that
+     * follows one that ended without a pattern (AMBIGUOUS, or FAILED) is the same site asked again with other
+     * samples, so it reuses the pages the previous mapping fetched instead of fetching the site again (issue 18).
+     * A {@code remap} asks for the site as it is now, so it fetches.
+     */
+    private static long reuseSince(Draft job, CrawlSeed seed) {
+        boolean unanswered = job.phase == Phase.AMBIGUOUS || job.phase == Phase.FAILED;
+        return unanswered && !seed.remap() && job.mappingStartedMs > 0 ? job.mappingStartedMs : 0;
     }
 
     private void start(Draft job, CrawlSeed seed) {
@@ -578,6 +596,8 @@ public final class CrawlCoordinator {
         job.pendingSeed = null;
         job.resetCounters();
         if (job.pattern == null || seed.remap()) {
+            job.reuseSinceMs = reuseSince(job, seed);
+            job.mappingStartedMs = clockMs.getAsLong();
             job.mappings++;
             job.phase = Phase.MAPPING;
             job.mappingFetches = 0;
@@ -779,6 +799,8 @@ public final class CrawlCoordinator {
         final List<String> formsMet = new ArrayList<>();
         final List<AwaitedForm> awaitedForms = new ArrayList<>();
         long formWaitSinceMs;
+        long mappingStartedMs;
+        long reuseSinceMs;
 
         Draft(CrawlSeed seed) {
             this.jobId = seed.jobId();
@@ -808,6 +830,8 @@ public final class CrawlCoordinator {
             formsMet.addAll(s.formsMet());
             awaitedForms.addAll(s.awaitedForms());
             formWaitSinceMs = s.formWaitSinceMs();
+            mappingStartedMs = s.mappingStartedMs();
+            reuseSinceMs = s.reuseSinceMs();
         }
 
         Traversal traversal() {
@@ -827,7 +851,7 @@ public final class CrawlCoordinator {
         JobState freeze() {
             return new JobState(jobId, seed, pendingSeed, phase, mappings, run, pattern, requested, fetched, failed,
                     targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
-                    formsMet, awaitedForms, formWaitSinceMs);
+                    formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs);
         }
     }
 }

@@ -37,12 +37,17 @@ import java.util.List;
  *                        mapping does not end while one is awaited (at most until the form wait runs out)
  * @param formWaitSinceMs epoch ms at which the current mapping had no request outstanding but forms awaited; 0 when
  *                        it is not waiting
+ * @param mappingStartedMs epoch ms at which the last mapping started; 0 when unknown (states written before it)
+ * @param reuseSinceMs    epoch ms: the current mapping's requests let the fetcher answer with copies fetched at or
+ *                        after this instant ({@link dev.shapecrawl.events.FetchRequest#reuseSinceMs()}): the start
+ *                        of the previous mapping, when that one ended without a pattern (AMBIGUOUS or FAILED) and
+ *                        this one runs with other samples; 0 when the mapping fetches the site
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
                        long newTargets, long mappingFetches, long crawlingFetches, long outstanding, long nextOrder,
                        long nextTurn, String lastError, List<String> formsMet, List<AwaitedForm> awaitedForms,
-                       long formWaitSinceMs) {
+                       long formWaitSinceMs, long mappingStartedMs, long reuseSinceMs) {
 
     public JobState {
         // absent in states written before forms were followed

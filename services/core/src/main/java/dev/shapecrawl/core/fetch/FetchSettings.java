@@ -73,16 +73,26 @@ import java.util.regex.Pattern;
  *                               recorded without body as
  *                               {@link dev.shapecrawl.events.FetchErrorKind#UNSUPPORTED_TYPE}. Default
  *                               {@code text/html}, {@code application/xhtml+xml}.
+ * @param pageStoreBytes         memory the fetcher's {@link PageStore} may hold, bytes (two per body character),
+ *                               >= 0; 0 turns it off. Successful GET answers are kept there, least recently used
+ *                               evicted, so that a request that allows it
+ *                               ({@link dev.shapecrawl.events.FetchRequest#reuseSinceMs()}) is answered without
+ *                               fetching the site again. Default 67108864 (64 MiB, an eighth of the local runtime's
+ *                               512 MiB heap: a mapping of 1,000 pages of 30 KB of text fits; a larger site keeps
+ *                               its most recent pages and fetches the rest again). Like Scrapy's
+ *                               {@code HttpCacheMiddleware}, but used only where a request allows it.
  */
 public record FetchSettings(String userAgent, long politenessDelayMs, long maxCrawlDelayMs, int maxAttempts,
                             long retryBaseDelayMs, double retryJitter, long maxRetryAfterMs, int maxRedirects,
                             long connectTimeoutMs, long readTimeoutMs, int maxBodyBytes, int maxConcurrency,
                             int maxQueuedPerHost, long robotsCacheTtlMs, long robotsErrorTtlMs,
                             int robotsMaxBytes, Set<AddressClass> allowedAddresses,
-                            Set<String> acceptedContentTypes) {
+                            Set<String> acceptedContentTypes, long pageStoreBytes) {
 
     /** Default {@code User-Agent}. */
     public static final String DEFAULT_USER_AGENT = "shapecrawl/0.1 (+https://github.com/shapecrawl)";
+    /** Default of {@link #pageStoreBytes()}: 64 MiB. */
+    public static final long DEFAULT_PAGE_STORE_BYTES = 64L * 1024 * 1024;
     /** Default body cap: 5 MiB, bytes. */
     public static final int DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
     /** The least robots.txt size that must be parsed, RFC 9309 §2.5: 500 KiB, bytes. */
@@ -160,13 +170,15 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             }
         }
         acceptedContentTypes = Collections.unmodifiableSet(new LinkedHashSet<>(acceptedContentTypes));
+        nonNegative("pageStoreBytes", pageStoreBytes);
     }
 
     /** The production defaults, as documented on each component. */
     public static FetchSettings defaults() {
         return new FetchSettings(DEFAULT_USER_AGENT, 1000, 30_000, 3, 1000, 0.1, 600_000, 5, 10_000, 30_000,
                 DEFAULT_MAX_BODY_BYTES, 64, 10_000, 24L * 60 * 60 * 1000, 10L * 60 * 1000,
-                RFC9309_MIN_ROBOTS_BYTES, Set.of(), Set.of("text/html", "application/xhtml+xml"));
+                RFC9309_MIN_ROBOTS_BYTES, Set.of(), Set.of("text/html", "application/xhtml+xml"),
+                DEFAULT_PAGE_STORE_BYTES);
     }
 
     /** A builder starting from {@link #defaults()}. */
@@ -182,8 +194,8 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
      * {@code max-redirects}, {@code connect-timeout-ms}, {@code read-timeout-ms}, {@code max-body-bytes},
      * {@code max-concurrency}, {@code max-queued-per-host}, {@code robots-cache-ttl-ms},
      * {@code robots-error-ttl-ms}, {@code robots-max-bytes}, {@code allowed-addresses} (comma-separated
-     * {@link AddressClass} names, case-insensitive; empty means none) and {@code accepted-content-types}
-     * (comma-separated media types). Values are trimmed. A name that is absent keeps its default.
+     * {@link AddressClass} names, case-insensitive; empty means none), {@code accepted-content-types}
+     * (comma-separated media types) and {@code page-store-bytes}. Values are trimmed. A name that is absent keeps its default.
      *
      * @param properties setting name to value; not null
      * @return the validated settings
@@ -215,6 +227,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
                 case "robots-max-bytes" -> b.robotsMaxBytes(SettingValues.intNumber(name, v));
                 case "allowed-addresses" -> b.allowedAddresses(parseAddressClasses(name, v));
                 case "accepted-content-types" -> b.acceptedContentTypes(new LinkedHashSet<>(list(v)));
+                case "page-store-bytes" -> b.pageStoreBytes(SettingValues.wholeNumber(name, v));
                 default -> throw new IllegalArgumentException(name + ": unknown fetch setting; known: "
                         + PROPERTY_NAMES);
             }
@@ -234,7 +247,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             "max-crawl-delay-ms", "max-attempts", "retry-base-delay-ms", "retry-jitter", "max-retry-after-ms",
             "max-redirects", "connect-timeout-ms", "read-timeout-ms", "max-body-bytes", "max-concurrency",
             "max-queued-per-host", "robots-cache-ttl-ms", "robots-error-ttl-ms", "robots-max-bytes",
-            "allowed-addresses", "accepted-content-types");
+            "allowed-addresses", "accepted-content-types", "page-store-bytes");
 
     private static Set<AddressClass> parseAddressClasses(String name, String v) {
         Set<AddressClass> out = EnumSet.noneOf(AddressClass.class);
@@ -315,6 +328,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
         private int robotsMaxBytes;
         private Set<AddressClass> allowedAddresses;
         private Set<String> acceptedContentTypes;
+        private long pageStoreBytes;
 
         private Builder(FetchSettings s) {
             userAgent = s.userAgent;
@@ -335,6 +349,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             robotsMaxBytes = s.robotsMaxBytes;
             allowedAddresses = s.allowedAddresses;
             acceptedContentTypes = s.acceptedContentTypes;
+            pageStoreBytes = s.pageStoreBytes;
         }
 
         /** See {@link FetchSettings#userAgent()}. */
@@ -445,6 +460,12 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             return this;
         }
 
+        /** See {@link FetchSettings#pageStoreBytes()}. */
+        public Builder pageStoreBytes(long v) {
+            pageStoreBytes = v;
+            return this;
+        }
+
         /**
          * The settings.
          *
@@ -454,7 +475,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             return new FetchSettings(userAgent, politenessDelayMs, maxCrawlDelayMs, maxAttempts, retryBaseDelayMs,
                     retryJitter, maxRetryAfterMs, maxRedirects, connectTimeoutMs, readTimeoutMs, maxBodyBytes,
                     maxConcurrency, maxQueuedPerHost, robotsCacheTtlMs, robotsErrorTtlMs, robotsMaxBytes,
-                    allowedAddresses, acceptedContentTypes);
+                    allowedAddresses, acceptedContentTypes, pageStoreBytes);
         }
     }
 }

@@ -31,6 +31,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The fetch engine's facade: takes {@link FetchRequest}s, returns {@link PageFetched} outcomes, and is polite
  * while doing it. Plain Java; the Kafka adapter calls {@link #fetch} per record and publishes the result.
  *
+ * <p><b>Stored copies first</b>: a request that allows it ({@link FetchRequest#reuseSinceMs()}) is answered at once
+ * from the {@link PageStore} when a copy fetched late enough is kept ({@code reused} true), without the host queue,
+ * robots.txt or politeness delay: the site is not contacted. Every successful GET answer is kept there.
+ *
  * <p><b>Per request</b>, in the request's host queue ({@link FetchRequest#key()}):
  * <ol>
  *   <li>The {@link AddressGuard} checks the URL: refused is {@link FetchErrorKind#BLOCKED_ADDRESS} (or
@@ -87,6 +91,7 @@ public final class Fetcher implements AutoCloseable {
     private final ScheduledThreadPoolExecutor timer;
     private final ThreadPoolExecutor workers;
     private final HostScheduler scheduler;
+    private final PageStore store;
     private final Set<Job> outstanding = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -118,6 +123,7 @@ public final class Fetcher implements AutoCloseable {
         this.retry = new RetryPolicy(settings, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble());
         this.scheduler = new HostScheduler(settings.maxConcurrency(), settings.maxQueuedPerHost(), workers, timer,
                 System::nanoTime);
+        this.store = new PageStore(settings.pageStoreBytes());
     }
 
     /**
@@ -130,6 +136,12 @@ public final class Fetcher implements AutoCloseable {
         Objects.requireNonNull(request, "request");
         if (closed.get()) {
             return CompletableFuture.failedFuture(new RejectedExecutionException("fetcher is closed"));
+        }
+        Optional<PageFetched> stored = store.reusable(request);
+        if (stored.isPresent()) {
+            // the site is not contacted: no host queue, no politeness delay
+            report(stored.get(), 0);
+            return CompletableFuture.completedFuture(stored.get());
         }
         Job job = new Job(request);
         outstanding.add(job);
@@ -331,16 +343,9 @@ public final class Fetcher implements AutoCloseable {
                     TimeUnit.NANOSECONDS.toMillis(queuedNanos));
             slot.release(delayMs);
             outstanding.remove(this);
+            store.keep(page);
             if (future.complete(page)) {
-                long latencyMs = msSince(submittedNanos);
-                LOG.log(System.Logger.Level.DEBUG, () -> request.method() + " " + request.url() + " -> "
-                        + page.status() + (page.error() == null ? "" : " " + page.error().kind()) + ", "
-                        + page.attempts() + " attempt(s), " + latencyMs + " ms");
-                try {
-                    listener.onComplete(page, latencyMs);
-                } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.WARNING, "fetch listener failed", e);
-                }
+                report(page, msSince(submittedNanos));
             }
         }
 
@@ -352,6 +357,18 @@ public final class Fetcher implements AutoCloseable {
         void abandon(String why) {
             outstanding.remove(this);
             future.completeExceptionally(new CancellationException(why));
+        }
+    }
+
+    private void report(PageFetched page, long latencyMs) {
+        LOG.log(System.Logger.Level.DEBUG, () -> page.request().method() + " " + page.request().url() + " -> "
+                + page.status() + (page.error() == null ? "" : " " + page.error().kind()) + ", "
+                + page.attempts() + " attempt(s), " + latencyMs + " ms" + (page.reused() == Boolean.TRUE
+                ? " (stored copy)" : ""));
+        try {
+            listener.onComplete(page, latencyMs);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "fetch listener failed", e);
         }
     }
 

@@ -159,6 +159,43 @@ class CrawlCoordinatorTest {
         assertTrue(pattern.decision().startsWith("DECIDED"), pattern.decision());
     }
 
+    /**
+     * The same job published again after AMBIGUOUS, with a negative sample: its mapping lets the fetcher answer with
+     * the copies fetched since the first mapping began (the site is not fetched again); a remap does not.
+     */
+    @Test
+    void aMappingAskedAgainAfterAmbiguousReusesThePreviousMappingsPages() {
+        SimulatedSite site = ambiguousSite();
+        long[] now = {1_000};
+        CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), site,
+                new NavigationPatternGenerator(PatternSettings.defaults()), () -> now[0]);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        assertEquals(Phase.AMBIGUOUS, site.lastStatus().phase());
+        assertTrue(site.requests.stream().allMatch(r -> r.reuseSinceMs() == null), "the first mapping fetches");
+
+        now[0] = 50_000;
+        int before = site.requests.size();
+        site.negativeSimilarity = u -> u.contains("/news/") ? 0.99 : 0.5;
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+        List<FetchRequest> second = site.requests.subList(before, site.requests.size());
+        List<FetchRequest> mapped = second.stream().filter(r -> r.purpose() == Purpose.MAP).toList();
+        assertFalse(mapped.isEmpty());
+        assertTrue(mapped.stream().allMatch(r -> Long.valueOf(1_000).equals(r.reuseSinceMs())),
+                "every request of the second mapping accepts the first mapping's copies");
+        assertTrue(second.stream().filter(r -> r.purpose() == Purpose.CRAWL).allMatch(r -> r.reuseSinceMs() == null),
+                "the crawl by the pattern fetches");
+
+        now[0] = 90_000;
+        before = site.requests.size();
+        coordinator.onSeed(new CrawlSeed("j", E, null, null, null, null, null, null, null, true));
+        site.drain(coordinator);
+        assertTrue(site.requests.subList(before, site.requests.size()).stream()
+                .allMatch(r -> r.reuseSinceMs() == null), "a remap asks for the site as it is now");
+    }
+
     @Test
     void aJobThresholdDecidesEachPageAsBefore() {
         SimulatedSite site = site();
@@ -202,7 +239,7 @@ class CrawlCoordinatorTest {
                         step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0, null, null);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
-                100, 100, null, List.of(), List.of(), 0));
+                100, 100, null, List.of(), List.of(), 0, 0, 0));
         SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
         site.page(E, E + "sec/a", E + "hub/1");
         site.page(E + "sec/a", E + "hub/1", E + "hub/2");
