@@ -96,11 +96,22 @@ public final class PageClassifier {
      */
     public Outcome unclassifiable(PageFetched page, String reason) {
         String body = page.body();
-        return unclassified(page, reason, body == null ? 0 : utf8Length(body), 0, null);
+        // the page's own trouble (a failed fetch, no HTML) comes first: it is what a failed sample's job reports
+        String own = pageRefusal(page);
+        return unclassified(page, own != null ? own : reason, body == null ? 0 : utf8Length(body), 0, null);
     }
 
     /** Why the page cannot be classified before parsing it, or null. */
     private String refusal(PageFetched page, JobModel model) {
+        String own = pageRefusal(page);
+        if (own != null) {
+            return own;
+        }
+        return model == null ? "no usable sample page for the job" : null;
+    }
+
+    /** Why the page itself cannot be classified (its fetch, its body), whatever its job's samples, or null. */
+    private String pageRefusal(PageFetched page) {
         if (page.error() != null) {
             return "fetch failed: " + page.error().kind() + (page.error().message().isEmpty() ? ""
                     : " (" + page.error().message() + ")");
@@ -117,9 +128,6 @@ public final class PageClassifier {
         }
         if (isBinary(body)) {
             return "binary content";
-        }
-        if (model == null) {
-            return "no usable sample page for the job";
         }
         return null;
     }

@@ -63,6 +63,24 @@ class PageClassifierTest {
         assertTrue(o.target().isEmpty());
     }
 
+    /**
+     * A job without a usable sample still says what is wrong with the page itself first: a failed sample's own
+     * answer carries its fetch error, which the pattern service reports as the job's failure.
+     */
+    @Test
+    void aPagesOwnTroubleComesBeforeItsJobsReason() {
+        FetchRequest r = FetchRequest.get("j", URL, Purpose.SAMPLE, 0);
+        PageFetched missing = new PageFetched(r, URL, List.of(URL), 404, "text/html", null, null, false, 0, 1,
+                new Timings(1, 1, 0), new dev.shapecrawl.events.FetchError(
+                dev.shapecrawl.events.FetchErrorKind.HTTP_STATUS, "HTTP 404"));
+        assertEquals("fetch failed: HTTP_STATUS (HTTP 404)",
+                classifier.unclassifiable(missing, "every sample page failed").classified().reason());
+        assertEquals("every sample page failed",
+                classifier.unclassifiable(page(SAMPLE), "every sample page failed").classified().reason());
+        assertEquals("no usable sample page for the job", classifier.classify(page(SAMPLE), null, scope)
+                .classified().reason());
+    }
+
     @Test
     void theSampleItselfIsATargetAndOnlyACrawlPublishesIt() {
         PageClassifier.Outcome mapped = classify(SAMPLE);
