@@ -196,8 +196,14 @@ public class JobViews {
             list.removeIf(sample -> !seed.sampleIds().contains(sample.sampleId())); // this run's samples only
         }
         list.sort((a, b) -> a.sampleId().compareTo(b.sampleId()));
-        JobModel model = JobModel.of(list, seed.similarityMeasure(), seed.similarityThreshold(),
-                TreeBuilder.DEFAULT_MAX_NODES);
+        JobModel model;
+        try {
+            model = JobModel.of(list, seed.similarityMeasure(), seed.similarityThreshold(),
+                    TreeBuilder.DEFAULT_MAX_NODES);
+        } catch (IllegalArgumentException e) {
+            // an unknown similarity measure: every page gets the reason (the pattern service fails the job)
+            return new Job(jobId, seed, null, e.getMessage());
+        }
         return new Job(jobId, seed, model, model == null ? "every sample page failed" : null);
     }
 

@@ -191,6 +191,10 @@ public final class Main implements Runnable {
         Integer maxPages;
         @Option(names = "--max-depth", paramLabel = "N", description = "most link depth while mapping (default 10)")
         Integer maxDepth;
+        @Option(names = "--similarity", paramLabel = "NAME", description = "the structural similarity: rtdm-template (default) or rtdm-plain (the seed's RTDM)")
+        String similarity;
+        @Option(names = "--threshold", paramLabel = "T", description = "decide each page against this similarity (0..1) instead of the site-wide target decision")
+        Double threshold;
         @Option(names = "--wait", description = "follow the job until its crawl ends; exit 0 if it ended IDLE, 1 if FAILED or AMBIGUOUS")
         boolean await;
         @Option(names = "--timeout-minutes", paramLabel = "MIN", defaultValue = "60", description = "with --wait: give up after (default: ${DEFAULT-VALUE})")
@@ -198,7 +202,8 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
-            CrawlSeed seed = seed(job == null ? newJobId() : job, entry, maxPages, maxDepth);
+            CrawlSeed seed = withSimilarity(seed(job == null ? newJobId() : job, entry, maxPages, maxDepth),
+                    similarity, threshold);
             for (String s : samples) {
                 url("--sample", s);
             }
@@ -253,6 +258,24 @@ public final class Main implements Runnable {
             throw CliException.badInput("--max-depth must be >= 0, not " + maxDepth);
         }
         return new CrawlSeed(job, entry, ScopeMode.HOST, maxPages, maxDepth, null, null, Map.of(), false);
+    }
+
+    /**
+     * {@code seed} with a similarity measure and a fixed threshold, when given (null keeps the default: the
+     * classifier's measure, the site-wide target decision).
+     *
+     * @throws CliException (bad input) for a threshold outside 0..1 or a blank measure name (an unknown name is the
+     *                      services' to refuse: the job fails with the known names)
+     */
+    static CrawlSeed withSimilarity(CrawlSeed seed, String measure, Double threshold) {
+        if (threshold != null && !(threshold >= 0 && threshold <= 1)) {
+            throw CliException.badInput("--threshold must be within 0..1, not " + threshold);
+        }
+        if (measure != null && measure.isBlank()) {
+            throw CliException.badInput("--similarity needs a name (rtdm-template, rtdm-plain)");
+        }
+        return new CrawlSeed(seed.jobId(), seed.entryUrl(), seed.scope(), seed.maxPages(), seed.maxDepth(), measure,
+                threshold, seed.formValues(), seed.maxCrawlPages(), seed.remap(), seed.sampleIds());
     }
 
     /** @throws CliException (bad input) unless {@code value} is an absolute http(s) URL with a host */

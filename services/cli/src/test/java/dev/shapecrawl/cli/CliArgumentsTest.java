@@ -62,6 +62,10 @@ class CliArgumentsTest {
         Result pages = run("crawl", "--entry", "http://127.0.0.1:1/", "--sample", "http://127.0.0.1:1/a", "--max-pages", "0");
         assertEquals(CliException.BAD_INPUT, pages.code());
         assertTrue(pages.err().contains("--max-pages must be >= 1"), pages.err());
+        Result threshold = run("crawl", "--entry", "http://127.0.0.1:1/", "--sample", "http://127.0.0.1:1/a",
+                "--threshold", "1.5");
+        assertEquals(CliException.BAD_INPUT, threshold.code());
+        assertTrue(threshold.err().contains("--threshold must be within 0..1"), threshold.err());
     }
 
     @Test

@@ -62,7 +62,8 @@ class CliJobsTest {
     void crawlPublishesTheSamplesAndTheSeedKeyedByJob() {
         CliArgumentsTest.Result r = run("crawl", "--bootstrap-servers", bootstrap, "--job", "cli-publish",
                 "--entry", SITE + "/index.html", "--sample", SITE + "/a.html", "--sample", SITE + "/b.html",
-                "--not-sample", SITE + "/c.html", "--max-pages", "50", "--max-depth", "3");
+                "--not-sample", SITE + "/c.html", "--max-pages", "50", "--max-depth", "3", "--similarity", "rtdm-plain",
+                "--threshold", "0.9");
         assertEquals(0, r.code(), r.toString());
         assertTrue(r.out().contains("job cli-publish published to " + bootstrap), r.out());
 
@@ -73,6 +74,8 @@ class CliJobsTest {
         assertEquals(SITE + "/index.html", seed.entryUrl());
         assertEquals(50, seed.maxPages());
         assertEquals(3, seed.maxDepth());
+        assertEquals("rtdm-plain", seed.similarityMeasure());
+        assertEquals(0.9, seed.similarityThreshold());
         assertEquals(List.of("s1", "s2", "n1"), seed.sampleIds(), "the seed names the samples it was published with");
         List<CrawlSample> samples = kafka.readUntil(Topics.CRAWL_SAMPLES,
                         rs -> rs.stream().filter(x -> "cli-publish".equals(x.key())).count() >= 3, Duration.ofSeconds(30))

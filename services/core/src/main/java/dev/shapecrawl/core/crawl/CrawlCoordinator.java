@@ -7,6 +7,7 @@ import dev.shapecrawl.core.navigation.MappedPage;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternMatcher;
 import dev.shapecrawl.core.page.CrawlScope;
+import dev.shapecrawl.core.similarity.Similarities;
 import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.FetchRequest;
@@ -140,6 +141,18 @@ public final class CrawlCoordinator {
      */
     public void onSeed(CrawlSeed seed) {
         Optional<JobState> known = store.job(seed.jobId());
+        String problem = seedProblem(seed);
+        if (problem != null) {
+            // a seed the classifier could not work with: said at once, nothing fetched; a running traversal goes on
+            Draft job = known.map(Draft::new).orElseGet(() -> new Draft(seed));
+            if (!job.phase.equals(Phase.MAPPING) && !job.phase.equals(Phase.CRAWLING)) {
+                job.seed = seed;
+                job.phase = Phase.FAILED;
+            }
+            job.lastError = "seed refused: " + problem;
+            save(job);
+            return;
+        }
         if (known.isPresent() && known.get().busy()) {
             Draft job = new Draft(known.get());
             job.pendingSeed = seed;
@@ -147,6 +160,22 @@ public final class CrawlCoordinator {
             return;
         }
         start(known.map(Draft::new).orElseGet(() -> new Draft(seed)), seed);
+    }
+
+    /**
+     * Why the classifier could not work with {@code seed}, or null: today, a similarity measure it does not know
+     * ({@link Similarities#named}).
+     */
+    static String seedProblem(CrawlSeed seed) {
+        if (seed.similarityMeasure() == null) {
+            return null;
+        }
+        try {
+            Similarities.named(seed.similarityMeasure());
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     /** A sample page given by URL is requested (purpose SAMPLE); the classifier resolves it. */

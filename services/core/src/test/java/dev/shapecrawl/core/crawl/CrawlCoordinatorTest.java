@@ -476,6 +476,7 @@ class CrawlCoordinatorTest {
         assertEquals(Phase.FAILED, site.lastStatus().phase());
         assertTrue(site.patterns.isEmpty());
     }
+
     @Test
     void aSampleOutsideTheJobsScopeFailsTheJob() {
         SimulatedSite site = site();
@@ -530,5 +531,20 @@ class CrawlCoordinatorTest {
                 + " the mapping decided (the navigation pattern's 1 branches reach "
                 + String.format(java.util.Locale.ROOT, "%.1f", 100 * pattern.coverage())
                 + "% of those): the rest were not reached", end.lastError());
+    }
+
+    @Test
+    void aSeedNamingAnUnknownSimilarityFailsTheJobBeforeAnyFetch() {
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(new CrawlSeed("j", E, null, null, null, "rtdm-nonesuch", null, null, null, null));
+        CrawlStatus failed = site.lastStatus();
+        assertEquals(Phase.FAILED, failed.phase());
+        assertTrue(failed.lastError().startsWith("seed refused: unknown structural similarity 'rtdm-nonesuch'; known: "),
+                failed.lastError());
+        assertTrue(site.requests.isEmpty(), "nothing fetched");
+
+        coordinator.onSeed(new CrawlSeed("j", E, null, null, null, "rtdm-plain", null, null, null, null));
+        assertEquals(Phase.MAPPING, site.lastStatus().phase(), "a good seed starts the job afterwards");
     }
 }
