@@ -322,20 +322,30 @@ public final class CrawlCoordinator {
      * The answer to a sample's fetch (requested by {@link #onSample}): the samples define the target pages, so a
      * sample that is outside the job's scope or has no usable HTML (its fetch failed, it is not HTML, its body is
      * empty) ends the job's running traversal as {@link Phase#FAILED} with that reason, at once, instead of letting
-     * it map the site with fewer samples than the user gave (issue 18, "Bad input"). A job that is not traversing
-     * (settled, or not started) is left as it is; the classifier has recorded the sample's state.
+     * it map the site with fewer samples than the user gave (issue 18, "Bad input"). A mapping that already ended
+     * FAILED or AMBIGUOUS (its answers may overtake the sample's) ends FAILED with the sample's reason instead; a job
+     * that crawled by its pattern is left as it is.
      *
      * @return always {@link Delivery#ACCEPTED}: a sample's answer never needs a dead letter
      */
     private Delivery onSampleAnswer(PageClassified page) {
         Optional<JobState> known = store.job(page.jobId());
-        if (known.isEmpty() || !known.get().busy()) {
+        if (known.isEmpty()) {
             return Delivery.ACCEPTED;
         }
         Draft job = new Draft(known.get());
         String problem = sampleProblem(job.seed, page);
-        if (problem != null) {
+        if (problem == null) {
+            return Delivery.ACCEPTED;
+        }
+        if (known.get().busy()) {
             fail(job, problem);
+        } else if (job.phase == Phase.FAILED || job.phase == Phase.AMBIGUOUS) {
+            // The mapping ended before this answer came (without a usable sample its pages have no links to
+            // follow), so its own verdict ("no target page") is a consequence: the sample is the cause.
+            job.phase = Phase.FAILED;
+            job.lastError = problem;
+            save(job);
         }
         return Delivery.ACCEPTED;
     }

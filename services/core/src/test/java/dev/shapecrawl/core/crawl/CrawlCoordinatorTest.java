@@ -477,6 +477,23 @@ class CrawlCoordinatorTest {
         assertTrue(site.patterns.isEmpty());
     }
 
+    /** The mapping's answers may overtake the sample's: a mapping that ended first takes the sample's reason. */
+    @Test
+    void aSampleFailureArrivingAfterTheMappingEndedBecomesTheJobsReason() {
+        SimulatedSite site = new SimulatedSite(u -> false);
+        site.page(E); // without a usable sample, the classifier gives the entry no links: the mapping ends at once
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        assertEquals(Phase.FAILED, site.lastStatus().phase());
+        assertTrue(site.lastStatus().lastError().contains("no target page"), site.lastStatus().lastError());
+
+        coordinator.onPage(site.answer(FetchRequest.get("j", E + "gone.html", Purpose.SAMPLE, 0)));
+        CrawlStatus failed = site.lastStatus();
+        assertEquals(Phase.FAILED, failed.phase());
+        assertEquals("sample page " + E + "gone.html cannot be used: HTTP_STATUS: 404", failed.lastError());
+    }
+
     @Test
     void aSampleOutsideTheJobsScopeFailsTheJob() {
         SimulatedSite site = site();
