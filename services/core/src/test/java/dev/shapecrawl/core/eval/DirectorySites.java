@@ -31,6 +31,11 @@ import java.util.regex.Pattern;
  *       carry the anchor Sphinx emits for a {@code .. module::} directive ({@code id="module-…"}); this ground
  *       truth reads one attribute of the markup, not the file layout; decoys are every other page (chapter and
  *       toctree pages of {@code library/}, the tutorial, how-tos, language reference, C API, what's new …).</li>
+ *   <li>{@code gtkdoc-refentry}: the reference pages of a gtk-doc manual (gtk-doc renders through DocBook XSL): pages
+ *       whose markup carries the {@code <div … class="refentry">} of a DocBook refentry (gtk-doc writes a
+ *       {@code lang} attribute before the class, so {@code docbook-refentry}'s literal test does not match); decoys
+ *       are the book, part, chapter, section, index and glossary pages. Added as a held-out generator (first run of
+ *       the frozen decision, docs/evaluation.md).</li>
  * </ul>
  */
 final class DirectorySites {
@@ -64,6 +69,7 @@ final class DirectorySites {
             case "rustdoc" -> (r, path) -> RUSTDOC_STRUCT.matcher(path).matches();
             // Held-out only (the PostgreSQL manual): pages rendered from a DocBook refentry; never used to choose.
             case "docbook-refentry" -> (r, path) -> HeldOutReport.isRefentry(r.resolve(path));
+            case "gtkdoc-refentry" -> (r, path) -> hasGtkDocRefentry(r.resolve(path));
             case "sphinx-module" -> (r, path) -> path.startsWith("library/") && hasModuleAnchor(r.resolve(path));
             default -> throw new IllegalArgumentException("unknown site kind " + kind);
         };
@@ -86,6 +92,16 @@ final class DirectorySites {
     private static boolean isRedirectStub(Path file) {
         try {
             return Files.size(file) < 2048 && Files.readString(file, StandardCharsets.UTF_8).contains("http-equiv=\"refresh\"");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static final Pattern GTKDOC_REFENTRY = Pattern.compile("<div( [a-z]+=\"[^\"]*\")* class=\"refentry\"");
+
+    static boolean hasGtkDocRefentry(Path file) {
+        try {
+            return GTKDOC_REFENTRY.matcher(Files.readString(file, StandardCharsets.UTF_8)).find();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,7 +1,6 @@
 package dev.shapecrawl.core.sitemodel;
 
 import dev.shapecrawl.core.eval.EvalCorpus;
-import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -10,11 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -35,7 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JavadocClassQualityTest {
     static final String BASE = "http://javadoc.test/";
 
-    /** The kind of a javadoc page from its site-relative path alone. */
+    /**
+     * The kind of a javadoc page from its site-relative path alone: the path of the file served, without the query
+     * (javadoc 6's {@code index.html?pkg/Type.html} is the frameset {@code index.html}, which is what is parsed).
+     */
     static String kind(String path) {
         String file = path.substring(path.lastIndexOf('/') + 1);
         if (path.contains("class-use/")) {
@@ -56,40 +55,10 @@ class JavadocClassQualityTest {
         return "root:" + file;
     }
 
-    record Row(String site, SiteModel model, ClassQuality quality) {
-    }
-
-    static Row infer(Path root, Mdl.Encoding encoding) {
-        SiteModelSettings settings = SiteModelSettings.defaults();
-        SiteModel model = ModelInference.infer(BASE + "index.html", url -> read(root, url)
-                .map(html -> PageParser.parse(url, Jsoup.parse(html, url), settings)), settings, encoding);
-        Map<String, Integer> computed = new HashMap<>();
-        Map<String, String> truth = new HashMap<>();
-        for (int c = 0; c < model.classes().size(); c++) {
-            for (SitePage p : model.classes().get(c).pages()) {
-                computed.put(p.url(), c);
-                truth.put(p.url(), kind(p.url().substring(BASE.length())));
-            }
-        }
-        return new Row(root.getFileName().toString(), model, ClassQuality.of(computed, truth));
-    }
-
-    private static Optional<String> read(Path root, String url) {
-        if (!url.startsWith(BASE)) {
-            return Optional.empty();
-        }
-        String path = url.substring(BASE.length());
-        int cut = path.indexOf('?');
-        path = cut < 0 ? path : path.substring(0, cut);
-        Path file = root.resolve(path).normalize();
-        if (!file.startsWith(root) || !Files.isRegularFile(file) || !file.toString().endsWith(".html")) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Files.readString(file, StandardCharsets.ISO_8859_1));
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+    /** The javadoc site unpacked at {@code root}, entry {@code index.html}, class truth {@link #kind}. */
+    static SampledSites.Site site(Path root) {
+        return SampledSites.Site.of(root.getFileName().toString(), root, BASE, "index.html",
+                StandardCharsets.ISO_8859_1, (path, html) -> kind(path));
     }
 
     @Test
@@ -101,21 +70,21 @@ class JavadocClassQualityTest {
         }
         assertFalse(sites.isEmpty(), "the corpus is unpacked at generate-test-resources");
         for (Mdl.Encoding encoding : Mdl.Encoding.values()) {
-            List<Row> rows = new ArrayList<>();
+            List<SampledSites.Row> rows = new ArrayList<>();
             StringBuilder table = new StringBuilder("javadoc sites, MDL encoding " + encoding
                     + "\n| site | fetched | classes | class links | F* | H | purity |\n|---|---|---|---|---|---|---|\n");
             for (Path site : sites) {
-                Row r = infer(site.toAbsolutePath().normalize(), encoding);
+                SampledSites.Row r = SampledSites.infer(site(site), encoding);
                 rows.add(r);
                 table.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %.3f | %.3f | %.3f |%n", r.site(),
                         r.model().fetched(), r.model().classes().size(), r.model().links().size(),
                         r.quality().fStar(), r.quality().h(), r.quality().purity()));
             }
-            ClassQuality mean = ClassQuality.mean(rows.stream().map(Row::quality).toList());
+            ClassQuality mean = ClassQuality.mean(rows.stream().map(SampledSites.Row::quality).toList());
             table.append(String.format(Locale.ROOT, "| mean | | | | %.3f | %.3f | %.3f |%n", mean.fStar(), mean.h(),
                     mean.purity()));
             System.out.println(table);
-            for (Row r : rows) {
+            for (SampledSites.Row r : rows) {
                 assertTrue(r.model().fetched() <= SiteModelSettings.defaults().sampleBudget(), r.site());
                 assertTrue(r.quality().pages() > 20, r.site() + ": the sample reaches past the entry point");
             }
