@@ -74,7 +74,7 @@ class JavadocClassQualityTest {
         return new Row(root.getFileName().toString(), model, ClassQuality.of(computed, truth));
     }
 
-    private static Optional<String> read(Path root, String url) {
+    static Optional<String> read(Path root, String url) {
         if (!url.startsWith(BASE)) {
             return Optional.empty();
         }
