@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.shapecrawl.core.sitemodel.SiteModel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -54,12 +57,15 @@ class PageCostBenchmarkSmokeTest {
         Set<String> names = entries.stream().map(BenchmarkListEntry::getUsername).collect(Collectors.toSet());
         String prefix = PageCostBenchmark.class.getName() + ".";
         String lists = ListExtractionBenchmark.class.getName() + ".";
+        String model = SiteModelBenchmark.class.getName() + ".";
         assertEquals(Set.of(prefix + "parse", prefix + "buildTreeTagOnly", prefix + "buildTreeTemplate",
                 prefix + "similarityPlain", prefix + "similarityTemplate", lists + "parse", lists + "extractDefault",
-                lists + "extractFaithful"), names);
+                lists + "extractFaithful", model + "parseSample", model + "inferModel"), names);
         for (BenchmarkListEntry entry : entries) {
             assertEquals(Mode.AverageTime, entry.getMode(), entry.getUsername());
-            assertEquals(List.of("median", "p99"), List.of(entry.getParams().get().get("size")));
+            if (!entry.getUsername().startsWith(model)) {
+                assertEquals(List.of("median", "p99"), List.of(entry.getParams().get().get("size")));
+            }
         }
     }
 
@@ -70,6 +76,23 @@ class PageCostBenchmarkSmokeTest {
         assertNotNull(benchmark.parse().body());
         assertEquals(1, benchmark.extractDefault().size());
         assertEquals(1, benchmark.extractFaithful().size());
+    }
+
+    @Test
+    void theSiteModelBenchmarksRunOnceOnASmallSite() {
+        String base = SiteModelBenchmark.BASE;
+        Map<String, String> site = Map.of(
+                base + "index.html", "<html><body><ul><li><a href='a.html'>a</a></li><li><a href='b.html'>b</a></li>"
+                        + "<li><a href='c.html'>c</a></li></ul><p><a href='missing.html'>m</a></p></body></html>",
+                base + "a.html", "<html><body><h1>Type A</h1><p>one</p></body></html>",
+                base + "b.html", "<html><body><h1>Type B</h1><p>two</p></body></html>",
+                base + "c.html", "<html><body><h1>Type C</h1><p>three</p></body></html>");
+        SiteModelBenchmark benchmark = new SiteModelBenchmark();
+        benchmark.load(base + "index.html", url -> Optional.ofNullable(site.get(url)));
+        assertEquals(4, benchmark.parseSample().size(), "the entry page and its three list targets");
+        SiteModel model = benchmark.inferModel();
+        assertEquals(4, model.classes().stream().mapToInt(c -> c.size()).sum());
+        assertEquals(5, model.fetched(), "the missing page counts against the budget");
     }
 
     @Test

@@ -17,7 +17,9 @@ import java.util.Set;
  * <p>Cost, eq. 3.6–3.10: MDL(M) = Σ_C Σ_{cp ∈ S(C)} w(cp, C) + Σ_C Σ_{p ∈ C} enc(p | C), where
  * enc(p | C) = |URLs(p)| + Σ_{cp ∈ S(C), cp ∈ p} c_index·w + Σ_{cp ∈ S(C), cp ∉ p} c_miss·w. "cp ∈ p" for a text
  * path means the page has it with the class's invariant texts (spec §8 #7). Weights depend on the whole model
- * (|P|, document frequency), so each alternative is costed from scratch; models hold at most n (200) pages.
+ * (|P|, document frequency). {@link #cost} costs a model from scratch, from its pages; the model update under the
+ * default encoding keeps the statistics of the cost between updates instead ({@link IncrementalMdl}), with the same
+ * result.
  */
 public final class Mdl {
     /**
@@ -186,9 +188,18 @@ public final class Mdl {
         return update(model, candidate, settings, Encoding.THESIS);
     }
 
-    /** {@link #update(List, PageClass, SiteModelSettings)} with the given encoding. */
+    /**
+     * {@link #update(List, PageClass, SiteModelSettings)} with the given encoding. {@link Encoding#COMPLETE} is
+     * costed incrementally ({@link IncrementalMdl}: the same decision, bit for bit, as costing each alternative model
+     * from scratch with {@link #cost}); {@link Encoding#THESIS} costs each alternative from scratch.
+     */
     public static List<PageClass> update(List<PageClass> model, PageClass candidate, SiteModelSettings settings,
                                          Encoding encoding) {
+        if (encoding == Encoding.COMPLETE) {
+            IncrementalMdl incremental = new IncrementalMdl(model, settings);
+            incremental.update(candidate);
+            return incremental.classes();
+        }
         List<PageClass> added = new ArrayList<>(model);
         added.add(candidate);
         if (model.isEmpty()) {

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -60,6 +61,24 @@ public final class ModelInference {
     public static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch,
                                   SiteModelSettings settings, Mdl.Encoding encoding) {
         Objects.requireNonNull(fetch, "fetch");
+        if (encoding == Mdl.Encoding.COMPLETE) {
+            IncrementalMdl incremental = new IncrementalMdl(settings);
+            return infer(entryUrl, fetch, settings, (model, candidate) -> {
+                incremental.update(candidate);
+                return incremental.classes();
+            });
+        }
+        return infer(entryUrl, fetch, settings, (model, candidate) -> Mdl.update(model, candidate, settings, encoding));
+    }
+
+    /**
+     * GENERATE MODEL with the given model update: {@code update} maps the current classes and one candidate class to
+     * the next classes (spec §3.6). Package-private: the tests run inference with the update costed from scratch
+     * beside the incremental one.
+     */
+    static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch, SiteModelSettings settings,
+                           BiFunction<List<PageClass>, PageClass, List<PageClass>> update) {
+        Objects.requireNonNull(fetch, "fetch");
         String host = host(entryUrl);
         PriorityQueue<Queued> queue = new PriorityQueue<>((a, b) -> a.menu != b.menu ? (a.menu ? -1 : 1)
                 : a.priority != b.priority ? Double.compare(b.priority, a.priority) : Long.compare(a.order, b.order));
@@ -102,7 +121,7 @@ public final class ModelInference {
                 queue.add(new Queued(lc.source, lc.path, rest, lc.priority, order++, true));
             }
             for (PageClass c : candidates) {
-                model = Mdl.update(model, c, settings, encoding);
+                model = update.apply(model, c);
             }
             if (lc.source != null) {
                 pageLinks.add(new PageLink(lc.source, lc.path, type, targets));

@@ -6,7 +6,8 @@
  * classes and their schemas ({@link dev.shapecrawl.core.sitemodel.PageClass}), the structural distance
  * ({@link dev.shapecrawl.core.sitemodel.SchemaDistance}), candidate classes
  * ({@link dev.shapecrawl.core.sitemodel.Candidates}), tf-idf path weights and the MDL choice between models
- * ({@link dev.shapecrawl.core.sitemodel.Mdl}), all tuned by {@link dev.shapecrawl.core.sitemodel.SiteModelSettings}.
+ * ({@link dev.shapecrawl.core.sitemodel.Mdl}; the update kept incrementally by
+ * {@link dev.shapecrawl.core.sitemodel.IncrementalMdl}), all tuned by {@link dev.shapecrawl.core.sitemodel.SiteModelSettings}.
  *
  * <p>Where the thesis is silent, the specification's §8 resolutions are taken, and named where they are used.
  * Plain Java; no Kafka, no Quarkus.
