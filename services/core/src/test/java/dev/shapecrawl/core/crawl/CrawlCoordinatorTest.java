@@ -564,4 +564,25 @@ class CrawlCoordinatorTest {
         coordinator.onSeed(new CrawlSeed("j", E, null, null, null, "rtdm-plain", null, null, null, null));
         assertEquals(Phase.MAPPING, site.lastStatus().phase(), "a good seed starts the job afterwards");
     }
+
+    /** Issue 18, bounds: a site whose sample is its only page of a kind ends with that one target, said plainly. */
+    @Test
+    void aSiteWhoseSampleIsItsOnlyPageOfAKindEndsWithThatOneTarget() {
+        SimulatedSite site = new SimulatedSite(u -> u.equals(E + "artist?cd=1"));
+        site.page(E, E + "list/A", E + "about");
+        site.page(E + "list/A", E + "artist?cd=1", E);
+        site.page(E + "about", E);
+        site.page(E + "artist?cd=1", E);
+        site.similarity = u -> u.equals(E + "artist?cd=1") ? 1.0 : 0.4;
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        CrawlStatus end = site.lastStatus();
+        assertEquals(Phase.IDLE, end.phase(), end.toString());
+        assertEquals(1, end.targets());
+        NavigationPattern pattern = site.patterns.get(0);
+        assertEquals(1, pattern.targetsMapped());
+        assertTrue(pattern.decision().startsWith("DECIDED: 1 of 4 mapped pages above a gap of 0.600 at 0.700"),
+                pattern.decision());
+    }
 }
