@@ -376,6 +376,11 @@ public final class CrawlCoordinator {
      * arrival (the phase no longer matches), and a seed that waited for the traversal's end starts now.
      */
     private void fail(Draft job, String reason) {
+        if (job.phase == Phase.CRAWLING) {
+            // a FAILED job's traversal reads as its last mapping's (JobState.traversal), so the next start would
+            // not find this crawl's entries to drop
+            store.dropTraversal(job.jobId, job.traversal());
+        }
         job.phase = Phase.FAILED;
         job.lastError = reason;
         job.outstanding = 0;

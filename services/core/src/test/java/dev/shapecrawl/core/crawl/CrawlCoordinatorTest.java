@@ -494,6 +494,27 @@ class CrawlCoordinatorTest {
         assertEquals("sample page " + E + "gone.html cannot be used: HTTP_STATUS: 404", failed.lastError());
     }
 
+    /** A re-crawl failed by a bad sample leaves no crawl state behind, and the next seed crawls again. */
+    @Test
+    void aReCrawlFailedByABadSampleDropsItsStateAndTheNextSeedCrawls() {
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        SimulatedSite site = site();
+        CrawlCoordinator coordinator = coordinator(store, site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        assertEquals(Phase.CRAWLING, site.lastStatus().phase());
+        coordinator.onPage(site.answer(FetchRequest.get("j", E + "gone.html", Purpose.SAMPLE, 0)));
+        assertEquals(Phase.FAILED, site.lastStatus().phase());
+        assertEquals(0, store.traversals(), "the failed crawl's URL entries are dropped");
+        site.drain(coordinator);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase());
+        assertEquals(3, site.lastStatus().run());
+        assertEquals(1, store.traversals());
+    }
+
     @Test
     void aSampleOutsideTheJobsScopeFailsTheJob() {
         SimulatedSite site = site();
