@@ -103,7 +103,7 @@ public final class DemoRun {
 
     private int crawl(JavadocTruth truth, String sample, long t0, double startup) {
         String job = "demo-" + System.currentTimeMillis() / 1000;
-        CrawlSeed seed = Main.seed(job, site.baseUrl() + "/index.html", null, null);
+        CrawlSeed seed = Main.seed(job, site.baseUrl() + "/index.html", null, null, null, null);
         Path recordsFile = settings.dataDir().resolve("records").resolve(job + ".jsonl");
         boolean extractor = ServiceCatalog.present(settings.repo()).stream().anyMatch(s -> s.name().equals("extractor"));
         try (Cluster cluster = Cluster.connect(settings.bootstrapServers());

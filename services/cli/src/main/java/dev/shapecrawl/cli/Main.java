@@ -202,8 +202,7 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
-            CrawlSeed seed = withSimilarity(seed(job == null ? newJobId() : job, entry, maxPages, maxDepth),
-                    similarity, threshold);
+            CrawlSeed seed = seed(job == null ? newJobId() : job, entry, maxPages, maxDepth, similarity, threshold);
             for (String s : samples) {
                 url("--sample", s);
             }
@@ -242,9 +241,14 @@ public final class Main implements Runnable {
     /**
      * A seed from the user's input, defaults where the option is absent.
      *
-     * @throws CliException (bad input) for a bad URL, job id or limit
+     * @param measure   the similarity measure's name, or null for the classifier's default
+     * @param threshold a fixed similarity threshold in 0..1 (each page decided against it), or null for the
+     *                  site-wide target decision
+     * @throws CliException (bad input) for a bad URL, job id, limit, threshold outside 0..1 or a blank measure name
+     *                      (an unknown name is the services' to refuse: the job fails with the known names)
      */
-    static CrawlSeed seed(String job, String entry, Integer maxPages, Integer maxDepth) {
+    static CrawlSeed seed(String job, String entry, Integer maxPages, Integer maxDepth, String measure,
+                          Double threshold) {
         try {
             JobIds.require(job);
         } catch (IllegalArgumentException e) {
@@ -257,25 +261,13 @@ public final class Main implements Runnable {
         if (maxDepth != null && maxDepth < 0) {
             throw CliException.badInput("--max-depth must be >= 0, not " + maxDepth);
         }
-        return new CrawlSeed(job, entry, ScopeMode.HOST, maxPages, maxDepth, null, null, Map.of(), false);
-    }
-
-    /**
-     * {@code seed} with a similarity measure and a fixed threshold, when given (null keeps the default: the
-     * classifier's measure, the site-wide target decision).
-     *
-     * @throws CliException (bad input) for a threshold outside 0..1 or a blank measure name (an unknown name is the
-     *                      services' to refuse: the job fails with the known names)
-     */
-    static CrawlSeed withSimilarity(CrawlSeed seed, String measure, Double threshold) {
         if (threshold != null && !(threshold >= 0 && threshold <= 1)) {
             throw CliException.badInput("--threshold must be within 0..1, not " + threshold);
         }
         if (measure != null && measure.isBlank()) {
             throw CliException.badInput("--similarity needs a name (rtdm-template, rtdm-plain)");
         }
-        return new CrawlSeed(seed.jobId(), seed.entryUrl(), seed.scope(), seed.maxPages(), seed.maxDepth(), measure,
-                threshold, seed.formValues(), seed.maxCrawlPages(), seed.remap(), seed.sampleIds());
+        return new CrawlSeed(job, entry, ScopeMode.HOST, maxPages, maxDepth, measure, threshold, Map.of(), false);
     }
 
     /** @throws CliException (bad input) unless {@code value} is an absolute http(s) URL with a host */

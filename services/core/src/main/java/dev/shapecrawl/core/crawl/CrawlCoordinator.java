@@ -145,7 +145,7 @@ public final class CrawlCoordinator {
         if (problem != null) {
             // a seed the classifier could not work with: said at once, nothing fetched; a running traversal goes on
             Draft job = known.map(Draft::new).orElseGet(() -> new Draft(seed));
-            if (!job.phase.equals(Phase.MAPPING) && !job.phase.equals(Phase.CRAWLING)) {
+            if (!known.map(JobState::busy).orElse(false)) {
                 job.seed = seed;
                 job.phase = Phase.FAILED;
             }

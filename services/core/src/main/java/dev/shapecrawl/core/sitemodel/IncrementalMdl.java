@@ -182,18 +182,9 @@ public final class IncrementalMdl {
         return out;
     }
 
-    /**
-     * One feature's cost in a class, as {@link Mdl#cost} computes it (the same expressions, so the same double): the
-     * cheaper of the schema entry and spelling it in each of its k pages.
-     *
-     * @param k   pages of the class with the feature
-     * @param n   pages of the class
-     * @param log ln(|P| / df) of the feature
-     */
+    /** One feature's cost in a class: {@link Mdl#completeTerm}, the term {@link Mdl#cost} adds. */
     private double term(int k, int n, double log) {
-        double w = 1 / ((double) k / n * log + 1);
-        double inSchema = missCost + w * (k * indexCost + (n - k) * missCost);
-        return Math.min(inSchema, k * missCost);
+        return Mdl.completeTerm(k, n, log, indexCost, missCost);
     }
 
     /** The statistics of a class new to this model (its features interned). */

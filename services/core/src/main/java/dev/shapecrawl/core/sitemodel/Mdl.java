@@ -122,16 +122,29 @@ public final class Mdl {
             PageClass c = model.get(i);
             int n = c.size();
             for (Map.Entry<SchemaPath, Integer> e : counts.get(i).entrySet()) {
-                int k = e.getValue();
-                double w = weight(k, n, total, df.get(e.getKey()));
-                double inSchema = settings.missCost() + w * (k * settings.indexCost() + (n - k) * settings.missCost());
-                cost += Math.min(inSchema, k * settings.missCost());
+                cost += completeTerm(e.getValue(), n, StrictMath.log((double) total / df.get(e.getKey())),
+                        settings.indexCost(), settings.missCost());
             }
             if (countingUrls) {
                 cost += c.pages().stream().mapToInt(SitePage::urlCount).sum();
             }
         }
         return cost;
+    }
+
+    /**
+     * One feature's cost in a class under {@link Encoding#COMPLETE}: the cheaper of its schema entry (c_miss, then
+     * c_index per page with it and c_miss per page without, weighted) and spelling it in each of its k pages. Shared
+     * with {@link IncrementalMdl}, so both give the same double.
+     *
+     * @param k   pages of the class with the feature
+     * @param n   pages of the class
+     * @param log ln(|P| / df) of the feature
+     */
+    static double completeTerm(int k, int n, double log, double indexCost, double missCost) {
+        double w = 1 / ((double) k / n * log + 1);
+        double inSchema = missCost + w * (k * indexCost + (n - k) * missCost);
+        return Math.min(inSchema, k * missCost);
     }
 
     private static double thesisCost(List<PageClass> model, SiteModelSettings settings, boolean countingUrls) {
@@ -200,6 +213,16 @@ public final class Mdl {
             incremental.update(candidate);
             return incremental.classes();
         }
+        return updateFromScratch(model, candidate, settings, encoding);
+    }
+
+    /**
+     * The model update with every alternative model (the candidate as a new class, or merged into each class in
+     * turn) costed from scratch by {@link #cost}: the THESIS encoding's update, and the oracle {@link IncrementalMdl}
+     * is tested against for the COMPLETE encoding.
+     */
+    static List<PageClass> updateFromScratch(List<PageClass> model, PageClass candidate, SiteModelSettings settings,
+                                             Encoding encoding) {
         List<PageClass> added = new ArrayList<>(model);
         added.add(candidate);
         if (model.isEmpty()) {

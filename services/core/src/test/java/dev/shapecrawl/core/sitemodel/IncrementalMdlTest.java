@@ -1,6 +1,5 @@
 package dev.shapecrawl.core.sitemodel;
 
-import dev.shapecrawl.core.eval.EvalCorpus;
 import dev.shapecrawl.testkit.site.GeneratedSite;
 import dev.shapecrawl.testkit.site.SiteShape;
 import org.jsoup.Jsoup;
@@ -8,8 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,18 +16,16 @@ import java.util.Random;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The incremental model update ({@link IncrementalMdl}, the default of {@link ModelInference}) against the update
- * that costs every alternative model from scratch ({@link MdlOracle}, the code before it): the same decision at every
- * step and the same inferred models (classes with their pages in order, class links), on the generated shapes of
- * {@link ModelInferenceTest}, on the worked example of spec §3.6, on random models built to contain ties, and (opt-in)
+ * that costs every alternative model from scratch ({@link Mdl#updateFromScratch}, the code before it): the same
+ * decision at every step and the same inferred models (classes with their pages in order, class links), on the
+ * generated shapes of {@link ModelInferenceTest}, on the worked example of spec §3.6, on random models built to contain ties, and (opt-in)
  * on the real javadoc sites of {@link JavadocClassQualityTest}.
  */
 class IncrementalMdlTest {
@@ -50,7 +45,7 @@ class IncrementalMdlTest {
 
         @Override
         public List<PageClass> apply(List<PageClass> model, PageClass candidate) {
-            List<PageClass> expected = MdlOracle.update(model, candidate, settings, Mdl.Encoding.COMPLETE);
+            List<PageClass> expected = Mdl.updateFromScratch(model, candidate, settings, Mdl.Encoding.COMPLETE);
             assertEquals(model, incremental.classes(), "step " + steps + ": the models diverged before");
             int at = incremental.update(candidate);
             List<PageClass> next = incremental.classes();
@@ -87,7 +82,7 @@ class IncrementalMdlTest {
                 Checked checked = new Checked(settings);
                 SiteModel stepwise = ModelInference.infer(entry, fetch, settings, checked);
                 SiteModel oracle = ModelInference.infer(entry, fetch, settings,
-                        (model, c) -> MdlOracle.update(model, c, settings, Mdl.Encoding.COMPLETE));
+                        (model, c) -> Mdl.updateFromScratch(model, c, settings, Mdl.Encoding.COMPLETE));
                 SiteModel incremental = ModelInference.infer(entry, fetch, settings);
                 assertEquals(oracle, incremental, shape.get().name());
                 assertEquals(oracle, stepwise, shape.get().name());
@@ -113,7 +108,7 @@ class IncrementalMdlTest {
         PageClass p4 = PageClass.of(SiteModelWorkedExamplesTest.P4);
         for (List<PageClass> model : List.of(List.of(a), List.of(p1p2), List.of(p1p2, p3), List.<PageClass>of())) {
             for (PageClass candidate : List.of(other, like, p4)) {
-                assertEquals(MdlOracle.update(model, candidate, S, Mdl.Encoding.COMPLETE),
+                assertEquals(Mdl.updateFromScratch(model, candidate, S, Mdl.Encoding.COMPLETE),
                         Mdl.update(model, candidate, S, Mdl.Encoding.COMPLETE), model + " + " + candidate);
             }
         }
@@ -194,23 +189,16 @@ class IncrementalMdlTest {
     @Test
     @EnabledIfSystemProperty(named = "shapecrawl.eval.sitemodel", matches = "true")
     void sameDecisionsAndModelsOnTheJavadocSites() throws IOException {
-        List<Path> sites;
-        try (Stream<Path> dirs = Files.list(EvalCorpus.sitesDirectory())) {
-            sites = dirs.filter(Files::isDirectory).sorted().toList();
-        }
-        assertFalse(sites.isEmpty(), "the corpus is unpacked at generate-test-resources");
-        for (Path dir : sites) {
-            Path root = dir.toAbsolutePath().normalize();
-            SampledSites.Site site = JavadocClassQualityTest.site(root);
+        for (SampledSites.Site site : JavadocClassQualityTest.sites()) {
             Map<String, Optional<SitePage>> cache = new LinkedHashMap<>();
-            Function<String, Optional<SitePage>> fetch = url -> cache.computeIfAbsent(url,
-                    u -> SampledSites.read(site, u).map(html -> PageParser.parse(u, Jsoup.parse(html, u), S)));
+            Function<String, Optional<SitePage>> parsed = SampledSites.fetch(site, S);
+            Function<String, Optional<SitePage>> fetch = url -> cache.computeIfAbsent(url, parsed);
             String entry = site.base() + site.entry();
             Checked checked = new Checked(S);
             SiteModel stepwise = ModelInference.infer(entry, fetch, S, checked);
             SiteModel incremental = ModelInference.infer(entry, fetch, S);
-            assertEquals(stepwise, incremental, root.getFileName().toString());
-            System.out.printf("%s: %d updates checked (%d merges); %d classes, %d class links%n", root.getFileName(),
+            assertEquals(stepwise, incremental, site.name());
+            System.out.printf("%s: %d updates checked (%d merges); %d classes, %d class links%n", site.name(),
                     checked.steps, checked.merges, incremental.classes().size(), incremental.links().size());
         }
     }

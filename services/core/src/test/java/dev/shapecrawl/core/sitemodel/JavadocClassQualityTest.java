@@ -61,20 +61,26 @@ class JavadocClassQualityTest {
                 StandardCharsets.ISO_8859_1, (path, html) -> kind(path));
     }
 
+    /** The javadoc sites of the evaluation corpus, by name; fails when the corpus is not unpacked. */
+    static List<SampledSites.Site> sites() throws IOException {
+        List<SampledSites.Site> sites;
+        try (Stream<Path> dirs = Files.list(EvalCorpus.sitesDirectory())) {
+            sites = dirs.filter(Files::isDirectory).sorted().map(JavadocClassQualityTest::site).toList();
+        }
+        assertFalse(sites.isEmpty(), "the corpus is unpacked at generate-test-resources");
+        return sites;
+    }
+
     @Test
     @EnabledIfSystemProperty(named = "shapecrawl.eval.sitemodel", matches = "true")
     void classQualityOnTheJavadocSites() throws IOException {
-        List<Path> sites;
-        try (Stream<Path> dirs = Files.list(EvalCorpus.sitesDirectory())) {
-            sites = dirs.filter(Files::isDirectory).sorted().toList();
-        }
-        assertFalse(sites.isEmpty(), "the corpus is unpacked at generate-test-resources");
+        List<SampledSites.Site> sites = sites();
         for (Mdl.Encoding encoding : Mdl.Encoding.values()) {
             List<SampledSites.Row> rows = new ArrayList<>();
             StringBuilder table = new StringBuilder("javadoc sites, MDL encoding " + encoding
                     + "\n| site | fetched | classes | class links | F* | H | purity |\n|---|---|---|---|---|---|---|\n");
-            for (Path site : sites) {
-                SampledSites.Row r = SampledSites.infer(site(site), encoding);
+            for (SampledSites.Site site : sites) {
+                SampledSites.Row r = SampledSites.infer(site, encoding);
                 rows.add(r);
                 table.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %.3f | %.3f | %.3f |%n", r.site(),
                         r.model().fetched(), r.model().classes().size(), r.model().links().size(),

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -97,8 +98,8 @@ final class SampledSites {
 
     static Row infer(Site site, Mdl.Encoding encoding) {
         SiteModelSettings settings = SiteModelSettings.defaults();
-        SiteModel model = ModelInference.infer(site.base() + site.entry(), url -> read(site, url)
-                .map(html -> PageParser.parse(url, Jsoup.parse(html, url), settings)), settings, encoding);
+        SiteModel model = ModelInference.infer(site.base() + site.entry(), fetch(site, settings), settings,
+                encoding);
         Map<String, Integer> computed = new LinkedHashMap<>();
         Map<String, String> truth = new HashMap<>();
         for (int c = 0; c < model.classes().size(); c++) {
@@ -109,6 +110,11 @@ final class SampledSites {
             }
         }
         return new Row(site.name(), model, ClassQuality.of(computed, truth), truth, computed);
+    }
+
+    /** GENERATE MODEL's fetch over the site's files: each served page parsed into a {@link SitePage}. */
+    static Function<String, Optional<SitePage>> fetch(Site site, SiteModelSettings settings) {
+        return url -> read(site, url).map(html -> PageParser.parse(url, Jsoup.parse(html, url), settings));
     }
 
     /** The page's path relative to the site root (query left out). */
