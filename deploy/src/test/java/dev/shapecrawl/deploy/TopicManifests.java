@@ -54,6 +54,8 @@ final class TopicManifests {
                 "compacted: the latest pattern of each job"));
         SIZING.put(Topics.CRAWL_STATUS, new Sizing(6, null,
                 "compacted: the latest status of each job"));
+        SIZING.put(Topics.SITE_MODELS, new Sizing(6, null,
+                "compacted: the latest site model of each job (up to 16 MiB: 200 classes and their class links)"));
         SIZING.put(Topics.LIST_RECORDS, new Sizing(12, days(30),
                 "the output: consumers read it at their own pace"));
         SIZING.put(Topics.SAMPLE_PAGES, new Sizing(6, null,

@@ -9,6 +9,7 @@ import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.events.Topics;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
@@ -144,11 +145,77 @@ public final class Jobs {
 
     /** The latest navigation pattern of every job that has one, by job id. */
     public Map<String, NavigationPattern> patterns() {
-        Map<String, NavigationPattern> out = new TreeMap<>();
-        for (ConsumerRecord<String, String> r : cluster.readAll(Topics.NAVIGATION_PATTERNS)) {
-            decode(EventType.NAVIGATION_PATTERN, r.value()).ifPresent(p -> out.put(p.jobId(), p));
+        return latest(Topics.NAVIGATION_PATTERNS, EventType.NAVIGATION_PATTERN, NavigationPattern::jobId);
+    }
+
+    /** The job's latest site model, if a mapping ended with one. */
+    public Optional<SiteModelSnapshot> model(String job) {
+        return Optional.ofNullable(models().get(job));
+    }
+
+    /** The latest site model of every job that has one, by job id. */
+    public Map<String, SiteModelSnapshot> models() {
+        return latest(Topics.SITE_MODELS, EventType.SITE_MODEL, SiteModelSnapshot::jobId);
+    }
+
+    /** The last event of each job on a job-keyed topic, by job id. */
+    private <T> Map<String, T> latest(String topic, EventType<T> type, java.util.function.Function<T, String> jobId) {
+        Map<String, T> out = new TreeMap<>();
+        for (ConsumerRecord<String, String> r : cluster.readAll(topic)) {
+            decode(type, r.value()).ifPresent(e -> out.put(jobId.apply(e), e));
         }
         return out;
+    }
+
+    /**
+     * {@code value}, or a failure saying the job has no {@code what} yet, when it comes, and the job's phase now.
+     *
+     * @throws CliException (failure) if {@code value} is empty
+     */
+    <T> T orNotYet(String job, Optional<T> value, String what, String when) {
+        return value.orElseThrow(() -> CliException.failure("job " + job + " has no " + what + " yet (" + when + "; "
+                + status(job).map(s -> "phase now " + s.phase()).orElse("no status yet") + ")"));
+    }
+
+    /** The model's classes for {@code jobs}: {@code 7 (1 t)}, classes and target classes, or {@code -}. */
+    static String classes(SiteModelSnapshot model) {
+        return model == null ? "-" : model.classes().size() + " (" + model.targetClasses() + " t)";
+    }
+
+    /**
+     * A site model as people read it: the decision, then one block per class (size, target or not and why, similarity
+     * range, distinctive paths, examples), then the class-link graph, one edge per line.
+     */
+    public static String describe(SiteModelSnapshot m) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "job %s, site model version %d, entry %s%n%d classes (%d target), "
+                        + "%d class links, inferred from %d sampled of %d mapped pages%n", m.jobId(), m.modelVersion(),
+                m.entryUrl(), m.classes().size(), m.targetClasses(), m.links().size(), m.sampledPages(),
+                m.mappedPages()));
+        out.append("target decision: ").append(m.decisionStatus())
+                .append(m.targetThreshold() == null ? "" : String.format(Locale.ROOT, ", similarity >= %.3f",
+                        m.targetThreshold()))
+                .append(m.decision() == null ? "" : " (" + m.decision() + ")").append('\n');
+        for (SiteModelSnapshot.PageClass c : m.classes()) {
+            out.append(String.format(Locale.ROOT, "%nclass %d: %d pages%s, similarity %s%n", c.id(), c.size(),
+                    c.target() ? ", TARGET" : "", c.minSimilarity() == null ? "-"
+                            : String.format(Locale.ROOT, "%.3f-%.3f", c.minSimilarity(), c.maxSimilarity())));
+            out.append("  why: ").append(c.why()).append('\n');
+            for (String p : c.distinctivePaths()) {
+                out.append("  path: ").append(p).append('\n');
+            }
+            for (String e : c.examples()) {
+                out.append("  e.g. ").append(e).append('\n');
+            }
+        }
+        if (!m.links().isEmpty()) {
+            out.append("\nclass links (source -> destination, type, path):\n");
+            for (SiteModelSnapshot.ClassLink l : m.links()) {
+                out.append(String.format(Locale.ROOT, "  %d -> %d %s %s%n", l.source(), l.destination(), l.type(),
+                        l.path()));
+            }
+        }
+        return out.toString();
     }
 
     /**

@@ -2,12 +2,14 @@ package dev.shapecrawl.cli;
 
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.JobIds;
 import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.ScopeMode;
+import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.events.Topics;
 import dev.shapecrawl.events.Urls;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -37,7 +39,8 @@ import java.util.concurrent.ThreadLocalRandom;
 @Command(name = "shapecrawl", mixinStandardHelpOptions = true, version = "shapecrawl 0.1.0",
         description = "A structure-based web crawler: entry point and sample pages in, navigation pattern and list records out.",
         subcommands = {Main.Demo.class, Main.Up.class, Main.Down.class, Main.Status.class, Main.Crawl.class,
-                Main.Targets.class, Main.Records.class, Main.Pattern.class, Main.JobsCommand.class, Main.Serve.class,
+                Main.Targets.class, Main.Records.class, Main.Pattern.class, Main.Model.class, Main.JobsCommand.class,
+                Main.Serve.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Default client port of the local runtime's broker. */
@@ -343,16 +346,37 @@ public final class Main implements Runnable {
             try (Cluster c = cluster.connect()) {
                 Jobs jobs = new Jobs(c);
                 jobs.requireKnown(job);
-                Optional<NavigationPattern> p = jobs.pattern(job);
-                if (p.isEmpty()) {
-                    throw CliException.failure("job " + job + " has no navigation pattern yet (it is learned when mapping ends; "
-                            + jobs.status(job).map(s -> "phase now " + s.phase()).orElse("no status yet") + ")");
-                }
-                Out.get().print(Jobs.describe(p.get()));
+                NavigationPattern p = jobs.orNotYet(job, jobs.pattern(job), "navigation pattern",
+                        "it is learned when mapping ends");
+                Out.get().print(Jobs.describe(p));
             }
             return 0;
         }
     }
+
+    @Command(name = "model", description = "The job's site model: page classes, target classes and why, class links.")
+    static final class Model implements Callable<Integer> {
+        @Mixin ClusterOptions cluster;
+        @Option(names = "--job", required = true, paramLabel = "ID") String job;
+        @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
+                description = "text (default): readable; json: the site-model event as on the topic")
+        ModelFormat format;
+
+        @Override
+        public Integer call() {
+            try (Cluster c = cluster.connect()) {
+                Jobs jobs = new Jobs(c);
+                jobs.requireKnown(job);
+                SiteModelSnapshot m = jobs.orNotYet(job, jobs.model(job), "site model",
+                        "it is inferred when a mapping ends");
+                Out.get().print(format == ModelFormat.json ? EventCodec.encode(m) + "\n" : Jobs.describe(m));
+            }
+            return 0;
+        }
+    }
+
+    /** Output formats of {@code model}. */
+    enum ModelFormat { text, json }
 
     @Command(name = "records", description = "The job's list records, as JSON Lines (the events) or CSV.")
     static final class Records implements Callable<Integer> {
@@ -430,15 +454,17 @@ public final class Main implements Runnable {
                     return 0;
                 }
                 Map<String, NavigationPattern> patterns = jobs.patterns();
-                out.printf("%-32s %-9s %4s %8s %8s %8s %-9s  %s%n", "JOB", "PHASE", "RUN", "FETCHED", "TARGETS", "PATTERN",
-                        "DECISION", "ENTRY");
+                Map<String, SiteModelSnapshot> models = jobs.models();
+                out.printf("%-32s %-9s %4s %8s %8s %8s %-9s %-9s  %s%n", "JOB", "PHASE", "RUN", "FETCHED", "TARGETS",
+                        "PATTERN", "DECISION", "CLASSES", "ENTRY");
                 for (String id : ids) {
                     CrawlStatus s = statuses.get(id);
                     CrawlSeed seed = seeds.get(id);
-                    out.printf(Locale.ROOT, "%-32s %-9s %4s %8s %8s %8s %-9s  %s%n", id,
+                    out.printf(Locale.ROOT, "%-32s %-9s %4s %8s %8s %8s %-9s %-9s  %s%n", id,
                             s == null ? "WAITING" : s.phase(), s == null ? "-" : s.run(), s == null ? "-" : s.fetched(),
                             s == null ? "-" : s.targets(), s == null || s.patternVersion() == 0 ? "-" : "v" + s.patternVersion(),
-                            Jobs.decision(s, patterns.get(id)), seed == null ? "" : seed.entryUrl());
+                            Jobs.decision(s, patterns.get(id)), Jobs.classes(models.get(id)),
+                            seed == null ? "" : seed.entryUrl());
                 }
             }
             return 0;

@@ -9,6 +9,7 @@ import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Topics;
 import dev.shapecrawl.testkit.kafka.TestKafka;
@@ -103,6 +104,14 @@ class CliJobsTest {
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
         send(Topics.CRAWL_STATUS, job, status(job, Phase.IDLE, 1, 2));
+        SiteModelSnapshot model = new SiteModelSnapshot(job, 1, SITE + "/index.html", 5, 5, List.of(
+                new SiteModelSnapshot.PageClass(1, 3, List.of(SITE + "/t1.html", SITE + "/t2.html"),
+                        List.of("text:/html/body/h2"), true, 3, 0.88, 0.93, "3 of 3 sampled pages are target pages"),
+                new SiteModelSnapshot.PageClass(2, 2, List.of(SITE + "/list/1"), List.of("link:/html/body/ul/li/a"),
+                        false, 0, 0.3, 0.42, "0 of 2 sampled pages are target pages")),
+                List.of(new SiteModelSnapshot.ClassLink(2, 1, "/html/body/ul/li/a", "LIST")), "DECIDED", 0.72,
+                "DECIDED: 2 of 5 mapped pages above a gap of 0.300 at 0.720");
+        send(Topics.SITE_MODELS, job, model);
 
         CliArgumentsTest.Result targets = run("targets", "--job", job, "--bootstrap-servers", bootstrap);
         assertEquals(0, targets.code(), targets.toString());
@@ -113,6 +122,17 @@ class CliJobsTest {
         assertTrue(pattern.out().contains("pattern version 1") && pattern.out().contains("1. LINK ^http://127\\.0\\.0\\.1:18999/list/[0-9]+$")
                 && pattern.out().contains("(may repeat: pagination)") && pattern.out().contains("2. LINK"), pattern.out());
         assertTrue(pattern.out().contains("target decision: similarity >= 0.720 (DECIDED: 2 of 5"), pattern.out());
+
+        CliArgumentsTest.Result text = run("model", "--job", job, "--bootstrap-servers", bootstrap);
+        assertEquals(0, text.code(), text.toString());
+        assertTrue(text.out().contains("2 classes (1 target), 1 class links, inferred from 5 sampled of 5 mapped pages")
+                && text.out().contains("class 1: 3 pages, TARGET, similarity 0.880-0.930")
+                && text.out().contains("  path: text:/html/body/h2") && text.out().contains("  e.g. " + SITE + "/list/1")
+                && text.out().contains("  2 -> 1 LIST /html/body/ul/li/a")
+                && text.out().contains("target decision: DECIDED, similarity >= 0.720"), text.out());
+        CliArgumentsTest.Result json = run("model", "--job", job, "--format", "json", "--bootstrap-servers", bootstrap);
+        assertEquals(0, json.code(), json.toString());
+        assertEquals(model, EventCodec.decode(EventType.SITE_MODEL, json.out().strip()), "the event as on the topic");
 
         CliArgumentsTest.Result csv = run("records", "--job", job, "--format", "csv", "--bootstrap-servers", bootstrap);
         assertEquals(0, csv.code(), csv.toString());
@@ -125,13 +145,13 @@ class CliJobsTest {
         CliArgumentsTest.Result jobs = run("jobs", "--bootstrap-servers", bootstrap);
         assertEquals(0, jobs.code(), jobs.toString());
         assertTrue(jobs.out().lines().anyMatch(l -> l.startsWith(job) && l.contains("IDLE") && l.contains("τ 0.720")
-                && l.contains(SITE + "/index.html")), jobs.out());
+                && l.contains("2 (1 t)") && l.contains(SITE + "/index.html")), jobs.out());
     }
 
     @Test
     void anUnknownJobIsNamedWithTheKnownOnes() {
         send(Topics.CRAWL_SEEDS, "cli-known", CrawlSeed.of("cli-known", SITE + "/"));
-        for (String command : List.of("targets", "pattern", "records")) {
+        for (String command : List.of("targets", "pattern", "model", "records")) {
             CliArgumentsTest.Result r = run(command, "--job", "no-such-job", "--bootstrap-servers", bootstrap);
             assertEquals(CliException.FAILURE, r.code(), r.toString());
             assertTrue(r.err().contains("unknown job 'no-such-job'") && r.err().contains("cli-known"), r.err());

@@ -11,6 +11,7 @@ import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.events.Topics;
 import dev.shapecrawl.testkit.hidden.HiddenWebSite;
 import dev.shapecrawl.testkit.kafka.TestKafka;
@@ -284,6 +285,8 @@ class CrashSafetyIT {
      * @param status        the run's last status
      * @param patterns      committed pattern versions of the job
      * @param branches      the last pattern: its target decision (threshold and summary), then one line per branch
+     * @param model         the last site model (issue 18): a line of counts, then a line per class (size, target
+     *                      class or not, target pages, example paths, distinctive paths), then a line per class link
      * @param targets       paths the classifier answered as targets in the crawl phase
      * @param records       list records: key (page path + id) to the distinct contents seen under it
      * @param forms         form verdicts: page and action paths to the distinct verdicts seen
@@ -292,7 +295,7 @@ class CrashSafetyIT {
      * @param seconds       seed published to records settled
      * @param endedAt       when the run's end was seen ({@link System#nanoTime()})
      */
-    record Outcome(CrawlStatus status, int patterns, List<String> branches, Set<String> targets,
+    record Outcome(CrawlStatus status, int patterns, List<String> branches, List<String> model, Set<String> targets,
                    Map<String, Set<String>> records, Map<String, Set<String>> forms, Map<String, Integer> fetches,
                    Map<Progress, Long> progress, double seconds, long endedAt) {
     }
@@ -448,6 +451,9 @@ class CrashSafetyIT {
             checks.add(() -> assertEquals(Phase.IDLE, r.got().status().phase(), at + "the job finishes"));
             checks.add(() -> assertEquals(1, r.got().patterns(), at + "one committed pattern version"));
             checks.add(() -> assertEquals(r.ref().branches(), r.got().branches(), at + "the same pattern"));
+            checks.add(() -> assertFalse(r.ref().model().isEmpty(), at + "the reference has a site model"));
+            checks.add(() -> assertEquals(r.ref().model(), r.got().model(),
+                    at + "the same site model and target classes"));
             checks.add(() -> assertEquals(r.ref().targets(), r.got().targets(), at + "the same target set"));
             checks.add(() -> assertEquals(List.of(), r.missing(), at + "no list record missing"));
             checks.add(() -> assertEquals(List.of(), r.differing(), at + "no list record with other content"));
@@ -548,8 +554,29 @@ class CrashSafetyIT {
         for (Progress p : Progress.values()) {
             progress.put(p, p.count(log, job));
         }
-        return new Outcome(status, patterns.size(), branches, targets, records, forms, fetches, progress, seconds,
+        return new Outcome(status, patterns.size(), branches, model(log, site, job), targets, records, forms, fetches, progress, seconds,
                 ended);
+    }
+
+    /** The job's last site model as comparable lines, paths instead of URLs; empty when none was published. */
+    private static List<String> model(TopicLog log, Site site, String job) {
+        List<SiteModelSnapshot> models = log.events(Topics.SITE_MODELS, SiteModelSnapshot.class).stream()
+                .filter(m -> m.jobId().equals(job)).toList();
+        if (models.isEmpty()) {
+            return List.of();
+        }
+        SiteModelSnapshot m = models.get(models.size() - 1);
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "v%d: %d mapped, %d sampled, %d classes, %d links, %s τ %s",
+                m.modelVersion(), m.mappedPages(), m.sampledPages(), m.classes().size(), m.links().size(),
+                m.decisionStatus(), m.targetThreshold()));
+        for (SiteModelSnapshot.PageClass c : m.classes()) {
+            lines.add(String.format(Locale.ROOT, "class %d: %d pages, %s, %d targets, %s, %s", c.id(), c.size(),
+                    c.target() ? "TARGET" : "other", c.targetPages(),
+                    c.examples().stream().map(site::path).toList(), c.distinctivePaths()));
+        }
+        m.links().forEach(l -> lines.add(l.source() + " -> " + l.destination() + " " + l.type() + " " + l.path()));
+        return lines;
     }
 
     /** Whether run 1 of the job has ended (IDLE) or failed, by its last status. */

@@ -120,7 +120,7 @@ class PatternHeapBenchmarkIT {
             links.add(new Outlink(BASE + c, "", true));
         }
         return new PageClassified(JOB, req, req.url(), 200, target ? 0.95 : 0.2, target, "s1", links, List.of(),
-                Hashes.sha256Hex(req.url()), 1000, 100, null, null);
+                Hashes.sha256Hex(req.url()), 1000, 100, null, null, null);
     }
 
     static long heapUsed(HttpClient http, int port) {

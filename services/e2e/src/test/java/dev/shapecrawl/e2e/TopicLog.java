@@ -46,6 +46,7 @@ final class TopicLog implements AutoCloseable {
             Topics.LIST_RECORDS, EventType.LIST_RECORD,
             Topics.NAVIGATION_PATTERNS, EventType.NAVIGATION_PATTERN,
             Topics.CRAWL_STATUS, EventType.CRAWL_STATUS,
+            Topics.SITE_MODELS, EventType.SITE_MODEL,
             Topics.FORM_TEMPLATES, EventType.FORM_TEMPLATE);
 
     private final KafkaConsumer<String, String> consumer;

@@ -23,14 +23,16 @@ public final class EventType<T> {
     public static final EventType<NavigationPattern> NAVIGATION_PATTERN =
             new EventType<>("navigation-pattern", 1, NavigationPattern.class);
     public static final EventType<CrawlStatus> CRAWL_STATUS = new EventType<>("crawl-status", 1, CrawlStatus.class);
+    public static final EventType<SiteModelSnapshot> SITE_MODEL =
+            new EventType<>("site-model", 1, SiteModelSnapshot.class);
     public static final EventType<ListRecord> LIST_RECORD = new EventType<>("list-record", 1, ListRecord.class);
     public static final EventType<SamplePage> SAMPLE_PAGE = new EventType<>("sample-page", 1, SamplePage.class);
     public static final EventType<FormProbeState> FORM_PROBE_STATE =
             new EventType<>("form-probe-state", 1, FormProbeState.class);
 
     private static final List<EventType<?>> ALL = List.of(CRAWL_SEED, CRAWL_SAMPLE, FETCH_REQUEST, PAGE_FETCHED,
-            PAGE_CLASSIFIED, TARGET_PAGE, FORM_TEMPLATE, NAVIGATION_PATTERN, CRAWL_STATUS, LIST_RECORD, SAMPLE_PAGE,
-            FORM_PROBE_STATE);
+            PAGE_CLASSIFIED, TARGET_PAGE, FORM_TEMPLATE, NAVIGATION_PATTERN, CRAWL_STATUS, SITE_MODEL, LIST_RECORD,
+            SAMPLE_PAGE, FORM_PROBE_STATE);
 
     private final String name;
     private final int version;

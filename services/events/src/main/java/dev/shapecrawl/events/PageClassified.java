@@ -23,11 +23,13 @@ import java.util.List;
  *                       null
  * @param negativeSimilarity the page's similarity to the nearest negative sample, 0..1, or null when the job has
  *                       none or the page could not be classified (issue 18: the site-wide target decision)
+ * @param collections    the page's link and text collections (seed 001 §3.1), the material of the site model, on a
+ *                       classified MAP page; null otherwise (other purposes, pages that could not be classified)
  */
 public record PageClassified(String jobId, FetchRequest request, String finalUrl, int status, Double similarity,
                              boolean target, String nearestSample, List<Outlink> outlinks, List<FormInfo> forms,
                              String contentHash, long byteSize, int nodeCount, String reason,
-                             Double negativeSimilarity) {
+                             Double negativeSimilarity, PageCollections collections) {
     public PageClassified {
         JobIds.require(jobId);
         Checks.nonNull("request", request);

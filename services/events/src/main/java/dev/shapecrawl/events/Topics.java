@@ -14,6 +14,8 @@ public final class Topics {
     public static final String FORM_TEMPLATES = "form-templates";
     public static final String NAVIGATION_PATTERNS = "navigation-patterns";
     public static final String CRAWL_STATUS = "crawl-status";
+    /** The latest site model of every job (seed 001; issue 18), compacted. */
+    public static final String SITE_MODELS = "site-models";
     public static final String LIST_RECORDS = "list-records";
     /** Internal to the classifier: the resolved sample pages of every job, read whole by every instance. */
     public static final String SAMPLE_PAGES = "sample-pages";
@@ -44,6 +46,8 @@ public final class Topics {
             new TopicContract(FORM_TEMPLATES, EventType.FORM_TEMPLATE, "jobId", false, DEFAULT_MESSAGE_BYTES),
             new TopicContract(NAVIGATION_PATTERNS, EventType.NAVIGATION_PATTERN, "jobId", true, DEFAULT_MESSAGE_BYTES),
             new TopicContract(CRAWL_STATUS, EventType.CRAWL_STATUS, "jobId", true, DEFAULT_MESSAGE_BYTES),
+            // a model of n = 200 pages: at most 200 classes, their class links a few thousand at worst
+            new TopicContract(SITE_MODELS, EventType.SITE_MODEL, "jobId", true, PAGE_MESSAGE_BYTES),
             new TopicContract(LIST_RECORDS, EventType.LIST_RECORD, "pageUrl", false, DEFAULT_MESSAGE_BYTES),
             new TopicContract(SAMPLE_PAGES, EventType.SAMPLE_PAGE, "jobId/sampleId", true, PAGE_MESSAGE_BYTES),
             // A probe's state grows with its submission log (up to max-submissions) and its selection documents.

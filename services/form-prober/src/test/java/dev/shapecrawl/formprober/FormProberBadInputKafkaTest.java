@@ -104,7 +104,7 @@ class FormProberBadInputKafkaTest {
     static PageClassified classified(String job) {
         FetchRequest request = FetchRequest.get(job, Catalogue.SITE + "index.html", Purpose.MAP, 0);
         return new PageClassified(job, request, request.url(), 200, 0.2, false, null, List.of(),
-                List.of(Catalogue.searchForm()), null, 1000, 50, null, null);
+                List.of(Catalogue.searchForm()), null, 1000, 50, null, null, null);
     }
 
     /** Waits for a PROBE request of the good job that satisfies {@code test}. */

@@ -283,7 +283,7 @@ class FormProberKafkaTest {
     static void classified(String job, String name, List<FormInfo> forms) {
         FetchRequest request = FetchRequest.get(job, Catalogue.SITE + name, Purpose.MAP, 0);
         PageClassified page = new PageClassified(job, request, request.url(), 200, 0.2, false, null, List.of(),
-                forms, null, 1000, 50, null, null);
+                forms, null, 1000, 50, null, null, null);
         kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
     }
 }

@@ -12,6 +12,7 @@ import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.events.Topics;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -62,9 +63,10 @@ final class JobProcessor implements Processor<String, String, String, String> {
         KeyValueStore<String, String> targets = context.getStateStore(PatternTopology.TARGETS_STORE);
         KeyValueStore<String, String> parked = context.getStateStore(PatternTopology.PARKED_STORE);
         KeyValueStore<String, String> forms = context.getStateStore(PatternTopology.FORMS_STORE);
+        KeyValueStore<String, String> collections = context.getStateStore(PatternTopology.COLLECTIONS_STORE);
         NavigationPatternGenerator generator = new NavigationPatternGenerator(
                 PatternSettings.fromProperties(config.generator()));
-        coordinator = new CrawlCoordinator(new StreamsCrawlStore(jobs, urls, targets, parked, forms), new Output(),
+        coordinator = new CrawlCoordinator(new StreamsCrawlStore(jobs, urls, targets, parked, forms, collections), new Output(),
                 generator, System::currentTimeMillis, config.formWaitMs());
         // A mapping waiting for form verdicts alone receives no event: the clock ends the wait.
         context.schedule(Duration.ofMillis(config.clockIntervalMs()), PunctuationType.WALL_CLOCK_TIME, this::tick);
@@ -155,6 +157,14 @@ final class JobProcessor implements Processor<String, String, String, String> {
                     pattern.jobId(), pattern.patternVersion(), pattern.branches().size(), pattern.coverage(),
                     pattern.targetsMapped());
             send(Topics.NAVIGATION_PATTERNS, pattern.jobId(), pattern);
+        }
+
+        @Override
+        public void model(SiteModelSnapshot model) {
+            LOG.infof("job %s: site model v%d, %d classes (%d target classes) from %d of %d mapped pages",
+                    model.jobId(), model.modelVersion(), model.classes().size(), model.targetClasses(),
+                    model.sampledPages(), model.mappedPages());
+            send(Topics.SITE_MODELS, model.jobId(), model);
         }
 
         @Override

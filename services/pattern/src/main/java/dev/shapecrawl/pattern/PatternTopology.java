@@ -26,14 +26,15 @@ import java.util.Optional;
 
 /**
  * The pattern service's Kafka Streams topology: one processor ({@link JobProcessor}) fed by the four job-keyed
- * inputs, owning the jobs' crawl state in five persistent stores, writing to the three outputs and to a
+ * inputs, owning the jobs' crawl state in six persistent stores, writing to the four outputs and to a
  * dead-letter topic per input.
  *
  * <pre>
  *   crawl-seeds ──── intake ─▶ repartition ─┐                     ┌─▶ fetch-requests        (key host)
  *   crawl-samples ── intake ─▶ repartition ─┤   jobs [pattern-jobs, ├─▶ navigation-patterns   (key jobId)
  *   form-templates ─ intake ─▶ repartition ─┼─▶ pattern-urls, …]   ├─▶ crawl-status          (key jobId)
- *   pages-classified ───────────────────────┘                     └─▶ dead-letter-topic-&lt;input&gt;
+ *   pages-classified ───────────────────────┘                     ├─▶ site-models           (key jobId)
+ *                                                                 └─▶ dead-letter-topic-&lt;input&gt;
  * </pre>
  *
  * <p><b>Co-partitioning is the service's own</b> (issue 17). A job's events must meet its state on one task. The
@@ -61,6 +62,10 @@ public class PatternTopology {
     public static final String PARKED_STORE = "pattern-parked";
     /** Job, form id → the form-prober's latest verdict on the form (form steps). */
     public static final String FORMS_STORE = "pattern-forms";
+    /** Job, traversal, URL → a mapped page's link and text collections (the site model's material, issue 18). */
+    public static final String COLLECTIONS_STORE = "pattern-collections";
+    private static final List<String> STORES = List.of(JOBS_STORE, URLS_STORE, TARGETS_STORE, PARKED_STORE,
+            FORMS_STORE, COLLECTIONS_STORE);
     /** The inputs, all keyed by job id. */
     public static final List<String> INPUTS = List.of(Topics.CRAWL_SEEDS, Topics.CRAWL_SAMPLES,
             Topics.PAGES_CLASSIFIED, Topics.FORM_TEMPLATES);
@@ -106,7 +111,7 @@ public class PatternTopology {
     static Topology build(PatternConfig config, PatternMetrics metrics, int partitions) {
         Serde<String> text = Serdes.String();
         StreamsBuilder builder = new StreamsBuilder();
-        for (String store : List.of(JOBS_STORE, URLS_STORE, TARGETS_STORE, PARKED_STORE, FORMS_STORE)) {
+        for (String store : STORES) {
             builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store), text, text));
         }
         KStream<String, String> inputs = builder.stream(Topics.PAGES_CLASSIFIED,
@@ -115,8 +120,9 @@ public class PatternTopology {
             inputs = inputs.merge(rekeyed(builder, input, metrics, partitions), Named.as(input.topic() + "-merge"));
         }
         KStream<String, String> outputs = inputs.process(() -> new JobProcessor(config, metrics), Named.as(PROCESSOR),
-                JOBS_STORE, URLS_STORE, TARGETS_STORE, PARKED_STORE, FORMS_STORE);
-        for (String output : List.of(Topics.FETCH_REQUESTS, Topics.NAVIGATION_PATTERNS, Topics.CRAWL_STATUS)) {
+                STORES.toArray(String[]::new));
+        for (String output : List.of(Topics.FETCH_REQUESTS, Topics.NAVIGATION_PATTERNS, Topics.CRAWL_STATUS,
+                Topics.SITE_MODELS)) {
             outputs.to(output, Produced.with(text, text).withName(output));
         }
         for (String input : INPUTS) {

@@ -9,6 +9,7 @@ import dev.shapecrawl.core.crawl.Traversal;
 import dev.shapecrawl.core.crawl.UrlEntry;
 import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.FormTemplate;
+import dev.shapecrawl.events.PageCollections;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -28,8 +29,9 @@ import java.util.function.Consumer;
  * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → the first traversal that found it) and
  * {@value PatternTopology#PARKED_STORE} ({@code jobId NUL traversal NUL order} → parked answer JSON, a few at a
  * time: only answers that overtook an earlier one) and {@value PatternTopology#FORMS_STORE} ({@code jobId NUL formId}
- * → the form-prober's latest verdict JSON). Keys sort by job and traversal, so one traversal is one prefix
- * scan.
+ * → the form-prober's latest verdict JSON) and {@value PatternTopology#COLLECTIONS_STORE} ({@code jobId NUL
+ * traversal NUL url} → a mapped page's final URL and link and text collections JSON, the site model's material).
+ * Keys sort by job and traversal, so one traversal is one prefix scan.
  */
 final class StreamsCrawlStore implements CrawlStore {
     private static final char SEP = '\u0000';
@@ -40,16 +42,18 @@ final class StreamsCrawlStore implements CrawlStore {
     private final KeyValueStore<String, String> targets;
     private final KeyValueStore<String, String> parked;
     private final KeyValueStore<String, String> forms;
+    private final KeyValueStore<String, String> collections;
     private final ObjectMapper json = EventCodec.mapper();
 
     StreamsCrawlStore(KeyValueStore<String, String> jobs, KeyValueStore<String, String> urls,
                       KeyValueStore<String, String> targets, KeyValueStore<String, String> parked,
-                      KeyValueStore<String, String> forms) {
+                      KeyValueStore<String, String> forms, KeyValueStore<String, String> collections) {
         this.jobs = jobs;
         this.urls = urls;
         this.targets = targets;
         this.parked = parked;
         this.forms = forms;
+        this.collections = collections;
     }
 
     @Override
@@ -84,8 +88,21 @@ final class StreamsCrawlStore implements CrawlStore {
     }
 
     @Override
+    public void putCollections(String jobId, Traversal traversal, String url, String finalUrl,
+                               PageCollections kept) {
+        collections.put(prefix(jobId, traversal) + url, write(new KeptCollections(finalUrl, kept)));
+    }
+
+    @Override
+    public Optional<KeptCollections> collections(String jobId, Traversal traversal, String url) {
+        return Optional.ofNullable(collections.get(prefix(jobId, traversal) + url))
+                .map(s -> read(s, KeptCollections.class));
+    }
+
+    @Override
     public void dropTraversal(String jobId, Traversal traversal) {
         deletePrefix(urls, prefix(jobId, traversal));
+        deletePrefix(collections, prefix(jobId, traversal));
         deletePrefix(parked, prefix(jobId, traversal));
     }
 

@@ -128,7 +128,7 @@ class PatternBadInputKafkaTest {
     static PageClassified page(FetchRequest request, List<String> links, List<FormInfo> forms) {
         return new PageClassified(request.jobId(), request, request.url(), 200, 0.2, false, "s1",
                 links.stream().map(u -> new Outlink(u, "", true)).toList(), forms, Hashes.sha256Hex(request.url()),
-                10, 10, null, null);
+                10, 10, null, null, null);
     }
 
     /** The form-prober's verdict on {@link #FORM}: informative, one instance. */

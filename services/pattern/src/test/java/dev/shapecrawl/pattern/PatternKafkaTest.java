@@ -10,6 +10,8 @@ import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.Hashes;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Outlink;
+import dev.shapecrawl.events.PageCollections;
+import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
@@ -37,6 +39,7 @@ import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -122,11 +125,26 @@ class PatternKafkaTest {
                     out.stream().map(u -> new Outlink(u, "", true)).toList(), List.of(),
                     // as the classifier: a failed fetch carries no body, so no hash
                     out.isEmpty() ? null : Hashes.sha256Hex(req.url()), 10, 10,
-                    out.isEmpty() ? "HTTP_STATUS: 404" : null, neg);
+                    out.isEmpty() ? "HTTP_STATUS: 404" : null, neg,
+                    out.isEmpty() || req.purpose() != Purpose.MAP ? null : collections(req.url(), out));
             kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
             answered++;
         }
         return answered;
+    }
+
+    /**
+     * A page's link and text collections as the classifier would send them for a MAP page: an item page lists its
+     * links in a definition list under a heading, a list page in a list, any other page in a paragraph.
+     */
+    static PageCollections collections(String url, List<String> out) {
+        String kind = url.contains("/item/") ? "item" : url.contains("/list") ? "list" : "other";
+        String links = switch (kind) {
+            case "item" -> "/html/body/dl/dd/a";
+            case "list" -> "/html/body/ul/li/a";
+            default -> "/html/body/p/a";
+        };
+        return new PageCollections(Map.of(links, out), Map.of("/html/body/h1", List.of(kind)));
     }
 
     static Optional<CrawlStatus> status(String job) {
@@ -197,6 +215,27 @@ class PatternKafkaTest {
         }
         assertTrue(pattern != null && pattern.patternVersion() == 1 && pattern.targetsMapped() == 24
                 && pattern.coverage() >= 0.99, String.valueOf(pattern));
+
+        // issue 18: the site model of the mapping, inferred from the collections the answers carried, kept in the
+        // service's store until the mapping ended, and published keyed by job
+        SiteModelSnapshot model = null;
+        for (ConsumerRecord<String, String> r : kafka.readUntil(Topics.SITE_MODELS,
+                rs -> rs.stream().anyMatch(x -> job.equals(x.key())), WAIT)) {
+            if (job.equals(r.key())) {
+                model = EventCodec.decode(EventType.SITE_MODEL, r.value());
+            }
+        }
+        assertNotNull(model, "a site model for the job");
+        assertEquals(1, model.modelVersion());
+        assertEquals("DECIDED", model.decisionStatus());
+        assertEquals(pattern.targetThreshold(), model.targetThreshold());
+        assertEquals(1, model.targetClasses(), model.toString());
+        SiteModelSnapshot.PageClass targets = model.classes().stream().filter(SiteModelSnapshot.PageClass::target)
+                .findFirst().orElseThrow();
+        assertTrue(targets.examples().stream().allMatch(u -> u.startsWith(base + "item/")), targets.toString());
+        assertEquals(targets.size(), targets.targetPages());
+        assertTrue(model.classes().stream().filter(c -> !c.target())
+                .allMatch(c -> c.examples().stream().noneMatch(u -> u.startsWith(base + "item/"))), model.toString());
     }
 
     /**
@@ -281,7 +320,7 @@ class PatternKafkaTest {
         String job = "pattern-kafka-never-seeded";
         FetchRequest req = FetchRequest.get(job, "http://unknown.example.test/", Purpose.MAP, 0);
         PageClassified page = new PageClassified(job, req, req.url(), 200, 0.3, false, "s1", List.of(), List.of(),
-                Hashes.sha256Hex(req.url()), 10, 10, null, null);
+                Hashes.sha256Hex(req.url()), 10, 10, null, null, null);
         kafka.send(Topics.PAGES_CLASSIFIED, job, EventCodec.encode(page));
         List<ConsumerRecord<String, String>> dead = kafka.readUntil(Topics.deadLetter(Topics.PAGES_CLASSIFIED),
                 rs -> rs.stream().anyMatch(r -> job.equals(r.key())), WAIT);

@@ -4,9 +4,12 @@ import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.page.PageAnalysis;
 import dev.shapecrawl.core.page.PageAnalyzer;
 import dev.shapecrawl.core.similarity.SampleSet;
+import dev.shapecrawl.core.sitemodel.PageParser;
+import dev.shapecrawl.core.sitemodel.SiteModelSettings;
 import dev.shapecrawl.core.tree.HtmlTrees;
 import dev.shapecrawl.core.tree.LabelledTree;
 import dev.shapecrawl.events.Hashes;
+import dev.shapecrawl.events.PageCollections;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.PageFetched;
 import dev.shapecrawl.events.Purpose;
@@ -29,10 +32,15 @@ import java.util.Optional;
  * a body over {@link ClassifierSettings#maxBodyChars()}, a tree cut at the node limit, or nesting deeper than
  * {@link ClassifierSettings#maxHeight()}. Parsing is bounded (jsoup's nesting limit, the node limit) and
  * iterative, so hostile pages cost bounded time and memory and never overflow the stack. Thread-safe.
+ *
+ * <p>A classified MAP page also carries its link and text collections ({@link PageParser}, seed 001 §3.1, with
+ * {@link SiteModelSettings#defaults()}' bounds), from which the pattern service infers the site model at the end of
+ * the mapping (issue 18).
  */
 public final class PageClassifier {
     private final ClassifierSettings settings;
     private final PageAnalyzer analyzer;
+    private final SiteModelSettings modelSettings = SiteModelSettings.defaults();
 
     /**
      * @param settings bounds on hostile pages
@@ -80,7 +88,8 @@ public final class PageClassifier {
                 decided == null ? model.samples().threshold() : decided);
         PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
                 similarity, isTarget, model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
-                analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null, negative);
+                analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null, negative,
+                collections(page, doc));
         // Only a crawl by a pattern publishes target pages: a mapping's verdicts are provisional until the
         // site-wide decision at its end (issue 18), and a crawl fetches every target the decision keeps.
         Optional<TargetPage> target = isTarget && page.request().purpose() == Purpose.CRAWL
@@ -88,6 +97,12 @@ public final class PageClassifier {
                 page.charset(), body))
                 : Optional.empty();
         return new Outcome(classified, target);
+    }
+
+    /** The page's link and text collections when the site model needs them (a MAP page), else null. */
+    private PageCollections collections(PageFetched page, Document doc) {
+        return page.request().purpose() == Purpose.MAP
+                ? PageParser.parse(page.finalUrl(), doc, modelSettings).collections() : null;
     }
 
     /**
@@ -154,7 +169,7 @@ public final class PageClassifier {
         PageClassified classified = new PageClassified(page.request().jobId(), page.request(), page.finalUrl(),
                 page.status(), null, false, null,
                 analysis == null ? List.of() : analysis.outlinks(), analysis == null ? List.of() : analysis.forms(),
-                hash, bytes, nodes, reason, null);
+                hash, bytes, nodes, reason, null, null);
         return new Outcome(classified, Optional.empty());
     }
 

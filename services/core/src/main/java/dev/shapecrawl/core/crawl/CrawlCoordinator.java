@@ -8,6 +8,8 @@ import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternMatcher;
 import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.similarity.Similarities;
+import dev.shapecrawl.core.sitemodel.SiteModelSettings;
+import dev.shapecrawl.core.sitemodel.TargetClasses;
 import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.FetchRequest;
@@ -19,6 +21,7 @@ import dev.shapecrawl.events.Outlink;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SiteModelSnapshot;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,6 +104,7 @@ public final class CrawlCoordinator {
     private final LongSupplier clockMs;
     private final long formWaitMs;
     private final TargetDecision.Settings decisionSettings = TargetDecision.Settings.defaults();
+    private final SiteModelSettings modelSettings = SiteModelSettings.defaults();
     private final Map<String, Compiled> matchers = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Compiled> eldest) {
@@ -291,6 +295,9 @@ public final class CrawlCoordinator {
         boolean isTarget = page.target() && entry.get().depth() > 0; // the entry point is never a target (§4.2)
         store.putUrl(job.jobId, traversal, url,
                 entry.get().answered(isTarget, page.similarity(), page.negativeSimilarity()));
+        if (mapping && page.collections() != null) {
+            store.putCollections(job.jobId, traversal, url, page.finalUrl(), page.collections());
+        }
         job.outstanding--;
         job.fetched++;
         if (mapping) {
@@ -707,10 +714,14 @@ public final class CrawlCoordinator {
         List<Map.Entry<String, UrlEntry>> entries = new ArrayList<>();
         store.forEachUrl(job.jobId, mapping, (url, e) -> entries.add(Map.entry(url, e)));
         Decision decision = decide(job, entries);
+        Optional<SiteModelSnapshot> model = MappingModel.infer(store, job.freeze(), mapping, entries,
+                decision::isTarget, decision.status(), decision.threshold(), decision.summary(), modelSettings);
+        model.ifPresent(out::model);
         if (decision.result() != null && decision.result().status() == TargetDecision.Status.AMBIGUOUS) {
             job.phase = Phase.AMBIGUOUS;
-            job.lastError = "target decision: " + decision.result().reason() + ". Add a sample, or a negative "
-                    + "sample (not like one of the named pages), and crawl again";
+            String classes = model.map(m -> neighbouringClasses(m, decision.result())).orElse("");
+            job.lastError = "target decision: " + decision.result().reason() + (classes.isEmpty() ? "" : "; " + classes)
+                    + ". Add a sample, or a negative sample (not like one of the named pages), and crawl again";
             return;
         }
         List<MappedPage> pages = new ArrayList<>();
@@ -782,6 +793,18 @@ public final class CrawlCoordinator {
         return new Decision(TargetDecision.decide(scored, decisionSettings));
     }
 
+    /**
+     * The site model's classes an ambiguous decision's neighbours fall in (at most three), or, when the site showed
+     * no other class, the model's largest classes: where a person picks a negative sample from.
+     */
+    private static String neighbouringClasses(SiteModelSnapshot model, TargetDecision.Result result) {
+        if (result.neighbours().isEmpty()) {
+            return TargetClasses.neighbouring(model, null, 1, 3);
+        }
+        TargetDecision.Neighbour n = result.neighbours().get(0);
+        return TargetClasses.neighbouring(model, n.lowest(), n.highest(), 3);
+    }
+
     /** A mapping's target decision; {@code result} null when the job's fixed threshold decides each page. */
     private record Decision(TargetDecision.Result result) {
         boolean isTarget(UrlEntry e) {
@@ -790,7 +813,12 @@ public final class CrawlCoordinator {
         }
 
         Double threshold() {
-            return result == null ? null : result.threshold();
+            return result == null || result.status() == TargetDecision.Status.NONE ? null : result.threshold();
+        }
+
+        /** DECIDED, AMBIGUOUS or NONE; FIXED when the job's own threshold decides each page. */
+        String status() {
+            return result == null ? "FIXED" : result.status().name();
         }
 
         String summary() {

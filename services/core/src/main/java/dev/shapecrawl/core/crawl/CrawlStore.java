@@ -1,6 +1,7 @@
 package dev.shapecrawl.core.crawl;
 
 import dev.shapecrawl.events.FormTemplate;
+import dev.shapecrawl.events.PageCollections;
 
 import java.util.Optional;
 import java.util.function.BiConsumer;
@@ -27,7 +28,20 @@ public interface CrawlStore {
     /** Calls {@code action} with every URL of the traversal and its entry, in no particular order. */
     void forEachUrl(String jobId, Traversal traversal, BiConsumer<String, UrlEntry> action);
 
-    /** Forgets every URL and every parked answer of the traversal (an old traversal no longer needed). */
+    /**
+     * Keeps the link and text collections of the page requested as {@code url} in a mapping, for the site model
+     * inferred when the mapping ends; {@code finalUrl} is the page's URL after redirects.
+     */
+    void putCollections(String jobId, Traversal traversal, String url, String finalUrl, PageCollections collections);
+
+    /** The collections kept for {@code url} in the traversal, with the page's final URL; empty if none were. */
+    Optional<KeptCollections> collections(String jobId, Traversal traversal, String url);
+
+    /** A page's collections as kept, with its final URL. */
+    record KeptCollections(String finalUrl, PageCollections collections) {
+    }
+
+    /** Forgets every URL, every kept collection and every parked answer of the traversal (an old traversal no longer needed). */
     void dropTraversal(String jobId, Traversal traversal);
 
     /**

@@ -26,7 +26,9 @@ import java.util.Set;
  *       and {@code noscript} texts are not page text.</li>
  * </ul>
  * A hostile page is bounded: at most {@code maxLinksPerPage} links and {@code maxTextsPerPage} texts are kept, in
- * document order, so the representation of a page with 100,000 anchors costs what 10,000 do; elements nested deeper
+ * document order, and their paths, URLs and texts together at most {@code maxCollectionChars} characters (a link or
+ * text that would pass it is left out), so the representation of a page with 100,000 anchors costs what 10,000 do,
+ * and one of long URLs or long distinct paths fits an event; elements nested deeper
  * than {@value #MAX_DEPTH} levels are left out, so a path costs at most that many steps (200,000 nested {@code div}s
  * would otherwise make the parse quadratic).
  */
@@ -47,7 +49,7 @@ public final class PageParser {
     public static SitePage parse(String url, Document document, SiteModelSettings settings) {
         Map<String, Set<String>> links = new LinkedHashMap<>();
         Map<String, List<String>> texts = new LinkedHashMap<>();
-        int[] counts = new int[2];
+        long[] counts = new long[3]; // links, texts, characters kept
         document.traverse((node, depth) -> {
             if (depth <= MAX_DEPTH && node instanceof Element e) {
                 add(e, links, texts, counts, settings);
@@ -58,22 +60,37 @@ public final class PageParser {
         return new SitePage(url, linkLists, texts);
     }
 
-    /** Adds {@code e}'s link and own text; {@code counts} holds the links and texts kept so far. */
-    private static void add(Element e, Map<String, Set<String>> links, Map<String, List<String>> texts, int[] counts,
+    /**
+     * Adds {@code e}'s link and own text; {@code counts} holds the links, the texts and the characters (paths new
+     * to the page, URLs, texts) kept so far.
+     */
+    private static void add(Element e, Map<String, Set<String>> links, Map<String, List<String>> texts, long[] counts,
                             SiteModelSettings settings) {
         String urlAttribute = e.nameIs("a") ? "href" : e.nameIs("frame") || e.nameIs("iframe") ? "src" : null;
         if (urlAttribute != null && e.hasAttr(urlAttribute) && counts[0] < settings.maxLinksPerPage()) {
             Optional<String> target = target(e, urlAttribute);
-            if (target.isPresent() && links.computeIfAbsent(ElementPath.of(e).defaultPath(),
-                    k -> new LinkedHashSet<>()).add(target.get())) {
-                counts[0]++;
+            if (target.isPresent()) {
+                String path = ElementPath.of(e).defaultPath();
+                Set<String> urls = links.get(path);
+                long cost = target.get().length() + (urls == null ? path.length() : 0);
+                if (counts[2] + cost <= settings.maxCollectionChars() && (urls == null || !urls.contains(target.get()))) {
+                    links.computeIfAbsent(path, k -> new LinkedHashSet<>()).add(target.get());
+                    counts[0]++;
+                    counts[2] += cost;
+                }
             }
         }
         if (counts[1] < settings.maxTextsPerPage() && !NOT_TEXT.contains(e.normalName())) {
             String own = e.ownText().trim();
             if (!own.isEmpty() && own.length() < settings.maxTextLength()) {
-                texts.computeIfAbsent(ElementPath.of(e).defaultPath(), k -> new ArrayList<>()).add(own);
-                counts[1]++;
+                String path = ElementPath.of(e).defaultPath();
+                List<String> here = texts.get(path);
+                long cost = own.length() + (here == null ? path.length() : 0);
+                if (counts[2] + cost <= settings.maxCollectionChars()) {
+                    texts.computeIfAbsent(path, k -> new ArrayList<>()).add(own);
+                    counts[1]++;
+                    counts[2] += cost;
+                }
             }
         }
     }

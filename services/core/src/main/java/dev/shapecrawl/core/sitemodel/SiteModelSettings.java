@@ -13,15 +13,21 @@ package dev.shapecrawl.core.sitemodel;
  * @param maxLinksPerPage       the most links a page keeps in its link collections (bounds a hostile page; the same
  *                              bound as the page analysis' outlinks, {@code PageAnalysisSettings}): 10,000
  * @param maxTextsPerPage       the most texts a page keeps in its text collections (bounds a hostile page): 10,000
+ * @param maxCollectionChars    the most characters a page's collections keep, paths, URLs and texts together (bounds
+ *                              a hostile page of long URLs or long distinct paths, so that its collections fit the
+ *                              16 MiB {@code pages-classified} message beside its outlinks even when JSON escapes
+ *                              every character): 2,000,000
  */
 public record SiteModelSettings(int sampleBudget, double mergeDistance, int linksPerCollection, double indexCost,
-                                double missCost, int maxTextLength, int maxLinksPerPage, int maxTextsPerPage) {
+                                double missCost, int maxTextLength, int maxLinksPerPage, int maxTextsPerPage,
+                                int maxCollectionChars) {
     public SiteModelSettings {
         positive("sampleBudget", sampleBudget);
         positive("linksPerCollection", linksPerCollection);
         positive("maxTextLength", maxTextLength);
         positive("maxLinksPerPage", maxLinksPerPage);
         positive("maxTextsPerPage", maxTextsPerPage);
+        positive("maxCollectionChars", maxCollectionChars);
         if (!(mergeDistance >= 0 && mergeDistance <= 1)) {
             throw new IllegalArgumentException("mergeDistance: must be in 0..1, was " + mergeDistance);
         }
@@ -33,7 +39,7 @@ public record SiteModelSettings(int sampleBudget, double mergeDistance, int link
 
     /** The thesis's experimental setting (spec §5.3). */
     public static SiteModelSettings defaults() {
-        return new SiteModelSettings(200, 0.2, 3, 0.8, 1.0, 64, 10_000, 10_000);
+        return new SiteModelSettings(200, 0.2, 3, 0.8, 1.0, 64, 10_000, 10_000, 2_000_000);
     }
 
     private static void positive(String name, int value) {

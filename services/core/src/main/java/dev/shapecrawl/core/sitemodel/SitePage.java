@@ -1,5 +1,7 @@
 package dev.shapecrawl.core.sitemodel;
 
+import dev.shapecrawl.events.PageCollections;
+
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,6 +23,16 @@ public record SitePage(String url, Map<String, List<String>> links, Map<String, 
         Objects.requireNonNull(url, "url");
         links = copy(links);
         texts = copy(texts);
+    }
+
+    /** The page at {@code url} with the collections an event carried ({@link PageCollections}). */
+    public static SitePage of(String url, PageCollections collections) {
+        return new SitePage(url, collections.links(), collections.texts());
+    }
+
+    /** Its collections as events carry them. */
+    public PageCollections collections() {
+        return new PageCollections(links, texts);
     }
 
     private static Map<String, List<String>> copy(Map<String, List<String>> in) {

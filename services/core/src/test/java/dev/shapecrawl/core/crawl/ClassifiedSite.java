@@ -58,6 +58,20 @@ final class ClassifiedSite {
                 TreeBuilder.DEFAULT_MAX_NODES);
     }
 
+    /**
+     * A crawl of {@code site} from its entry point with its sample target as the one sample: its seed, and a simulated
+     * fetcher and classifier that answer with {@link #answer} and add each answer to {@code answers}.
+     */
+    static SimulatedSite recorded(GeneratedSite site, String job, List<PageClassified> answers) {
+        ClassifiedSite pages = new ClassifiedSite(site, CrawlSeed.of(job, BASE + site.entry()),
+                List.of(site.sampleTarget()));
+        return SimulatedSite.answeredBy(request -> {
+            PageClassified answer = pages.answer(request);
+            answers.add(answer);
+            return answer;
+        });
+    }
+
     /** The classified page for a request, as the classifier service would publish it. */
     PageClassified answer(FetchRequest request) {
         Timings timings = new Timings(0, 0, 0);

@@ -33,7 +33,7 @@ class CrawlBudgetTest {
             links = List.of(new Outlink(E + "cal/" + (n + 1), "next", true), new Outlink(E + "event/" + n, "", true));
         }
         return new PageClassified(r.jobId(), r, r.url(), 200, target ? 0.95 : 0.3, target, "s1", links, List.of(),
-                "h", 100, 10, null, null);
+                "h", 100, 10, null, null, null);
     }
 
     @Test

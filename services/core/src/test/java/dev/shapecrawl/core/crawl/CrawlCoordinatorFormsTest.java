@@ -83,7 +83,7 @@ class CrawlCoordinatorFormsTest {
         }
         List<Outlink> outlinks = links.stream().map(l -> new Outlink(E + l, "", true)).toList();
         return new PageClassified(r.jobId(), r, r.url(), 200, target ? 0.95 : 0.3, target, "s1", outlinks, forms,
-                "h", 100, 10, null, null);
+                "h", 100, 10, null, null, null);
     }
 
     /** {@link #answer}, with a news page linked from the entry after the others, linking to two news items. */
@@ -101,7 +101,7 @@ class CrawlCoordinatorFormsTest {
         List<Outlink> outlinks = (links == null ? List.<String>of() : links).stream()
                 .map(l -> new Outlink(E + l, "", true)).toList();
         return new PageClassified(r.jobId(), r, r.url(), 200, 0.3, false, "s1", outlinks, List.of(), "h", 100, 10,
-                null, null);
+                null, null, null);
     }
 
     private static Map<String, String> query(String q) {

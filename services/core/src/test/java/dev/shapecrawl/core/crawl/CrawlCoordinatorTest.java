@@ -8,13 +8,16 @@ import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.PageCollections;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.ScopeMode;
+import dev.shapecrawl.events.SiteModelSnapshot;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
@@ -144,6 +147,30 @@ class CrawlCoordinatorTest {
         assertTrue(last.lastError().contains("negative sample"), last.lastError());
         assertTrue(site.patterns.isEmpty(), "no pattern is published on a guess");
         assertTrue(urls(site.requests, Purpose.CRAWL).isEmpty(), "nothing is crawled");
+    }
+
+    @Test
+    void anAmbiguousMappingNamesTheSiteModelsClassesOfTheNeighboursAndPublishesTheModel() {
+        SimulatedSite site = ambiguousSite();
+        // one template per kind, as a site generator writes them: the model's classes are the kinds
+        site.collections = u -> {
+            String kind = u.startsWith(E + "artist?") ? "artist" : u.contains("/news/") ? "news"
+                    : u.contains("/list/") ? "list" : "other";
+            return new PageCollections(Map.of("/html/body/div[@class]/" + kind + "/a", site.links.get(u)),
+                    Map.of("/html/body/h1", List.of(kind)));
+        };
+        run(site);
+        CrawlStatus last = site.lastStatus();
+        assertEquals(Phase.AMBIGUOUS, last.phase());
+        assertEquals(1, site.models.size(), "the model is published, also when the decision is ambiguous");
+        SiteModelSnapshot model = site.models.get(0);
+        assertEquals("AMBIGUOUS", model.decisionStatus());
+        SiteModelSnapshot.PageClass news = model.classes().stream()
+                .filter(c -> c.examples().get(0).contains("/news/")).findFirst().orElseThrow();
+        String named = last.lastError().substring(last.lastError().indexOf("site model classes there: "));
+        assertTrue(named.contains("class " + news.id() + " (" + news.size() + " pages, similarity 0.900-0.900"),
+                last.lastError());
+        assertTrue(named.contains("negative sample"), "the way out is still said: " + last.lastError());
     }
 
     @Test
@@ -302,7 +329,7 @@ class CrawlCoordinatorTest {
             // the about page answers from news/1's URL, which it also links: news/1 is seen without a request
             return !request.url().equals(E + "about") ? a : new PageClassified(a.jobId(), request, E + "news/1",
                     a.status(), a.similarity(), a.target(), a.nearestSample(), a.outlinks(), a.forms(),
-                    a.contentHash(), a.byteSize(), a.nodeCount(), a.reason(), null);
+                    a.contentHash(), a.byteSize(), a.nodeCount(), a.reason(), null, null);
         };
         List<List<FetchRequest>> runs = new ArrayList<>();
         for (long seed = -1; seed < 10; seed++) {

@@ -1,6 +1,7 @@
 package dev.shapecrawl.core.crawl;
 
 import dev.shapecrawl.events.FormTemplate;
+import dev.shapecrawl.events.PageCollections;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,6 +20,7 @@ final class InMemoryCrawlStore implements CrawlStore {
     private final Set<String> targets = new HashSet<>();
     private final Map<String, ParkedAnswer> parked = new HashMap<>();
     private final Map<String, FormTemplate> forms = new HashMap<>();
+    private final Map<String, KeptCollections> collections = new HashMap<>();
 
     @Override
     public Optional<JobState> job(String jobId) {
@@ -46,8 +48,25 @@ final class InMemoryCrawlStore implements CrawlStore {
     }
 
     @Override
+    public void putCollections(String jobId, Traversal traversal, String url, String finalUrl,
+                               PageCollections kept) {
+        collections.put(jobId + "/" + traversal.id() + "#" + url, new KeptCollections(finalUrl, kept));
+    }
+
+    @Override
+    public Optional<KeptCollections> collections(String jobId, Traversal traversal, String url) {
+        return Optional.ofNullable(collections.get(jobId + "/" + traversal.id() + "#" + url));
+    }
+
+    /** Collections kept, over every job and traversal. */
+    int collectionsKept() {
+        return collections.size();
+    }
+
+    @Override
     public void dropTraversal(String jobId, Traversal traversal) {
         urls.remove(jobId + "/" + traversal.id());
+        collections.keySet().removeIf(k -> k.startsWith(jobId + "/" + traversal.id() + "#"));
         parked.keySet().removeIf(k -> k.startsWith(jobId + "/" + traversal.id() + "#"));
     }
 

@@ -80,13 +80,8 @@ class PatternCrawlEvaluationTest {
         GeneratedSite site = GeneratedSite.generate(shape);
         String job = shape.name();
         CrawlSeed seed = CrawlSeed.of(job, ClassifiedSite.BASE + site.entry());
-        ClassifiedSite pages = new ClassifiedSite(site, seed, List.of(site.sampleTarget()));
         List<PageClassified> answers = new ArrayList<>();
-        SimulatedSite out = SimulatedSite.answeredBy(request -> {
-            PageClassified answer = pages.answer(request);
-            answers.add(answer);
-            return answer;
-        });
+        SimulatedSite out = ClassifiedSite.recorded(site, job, answers);
         CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
                 new NavigationPatternGenerator(settings), () -> 0L);
 

@@ -6,6 +6,9 @@ import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Outlink;
 import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.PageCollections;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SiteModelSnapshot;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -32,8 +35,11 @@ final class SimulatedSite implements CrawlOutput {
     final List<FetchRequest> requests = new ArrayList<>();
     final List<NavigationPattern> patterns = new ArrayList<>();
     final List<CrawlStatus> statuses = new ArrayList<>();
+    final List<SiteModelSnapshot> models = new ArrayList<>();
     /** Each page's similarity to the samples; by default 0.95 for a target and 0.4 for the rest. */
     Function<String, Double> similarity = url -> isTarget().test(url) ? 0.95 : 0.4;
+    /** Each MAP page's link and text collections (the site model's material); by default none (null). */
+    Function<String, PageCollections> collections = url -> null;
     /** Each page's similarity to the nearest negative sample; by default none (null). */
     Function<String, Double> negativeSimilarity = url -> null;
 
@@ -69,6 +75,11 @@ final class SimulatedSite implements CrawlOutput {
     }
 
     @Override
+    public void model(SiteModelSnapshot model) {
+        models.add(model);
+    }
+
+    @Override
     public void status(CrawlStatus status) {
         statuses.add(status);
     }
@@ -101,7 +112,7 @@ final class SimulatedSite implements CrawlOutput {
         List<String> out = links.get(request.url());
         if (out == null) {
             return new PageClassified(request.jobId(), request, request.url(), 404, null, false, null, List.of(),
-                    List.of(), null, 0, 0, "HTTP_STATUS: 404", null);
+                    List.of(), null, 0, 0, "HTTP_STATUS: 404", null, null);
         }
         double s = similarity.apply(request.url());
         Double negative = negativeSimilarity.apply(request.url());
@@ -110,7 +121,8 @@ final class SimulatedSite implements CrawlOutput {
                 ? TargetDecision.isTarget(s, negative, request.targetThreshold()) : isTarget.test(request.url());
         List<Outlink> outlinks = out.stream().map(u -> new Outlink(u, "", u.startsWith("http://s.test/"))).toList();
         return new PageClassified(request.jobId(), request, request.url(), 200, s, target, "s1",
-                outlinks, List.of(), "h", 100, 10, null, negative);
+                outlinks, List.of(), "h", 100, 10, null, negative,
+                request.purpose() == Purpose.MAP ? collections.apply(request.url()) : null);
     }
 
     private Predicate<String> isTarget() {

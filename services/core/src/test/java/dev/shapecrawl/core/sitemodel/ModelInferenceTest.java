@@ -52,7 +52,7 @@ class ModelInferenceTest {
 
     @Test
     void theSampleStaysWithinItsBudgetAndTheEntryPageIsClassified() {
-        SiteModelSettings small = new SiteModelSettings(40, 0.2, 3, 0.8, 1.0, 64, 10_000, 10_000);
+        SiteModelSettings small = new SiteModelSettings(40, 0.2, 3, 0.8, 1.0, 64, 10_000, 10_000, 2_000_000);
         Run run = infer(SiteShape.paginatedCatalogue(), small);
         assertTrue(run.model().fetched() <= 40, "fetched " + run.model().fetched());
         assertEquals(Optional.of(0), run.model().classOf(BASE + "/"), "the entry page is in the first class");

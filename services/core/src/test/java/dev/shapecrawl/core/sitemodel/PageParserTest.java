@@ -43,4 +43,23 @@ class PageParserTest {
         SitePage nested = PageParser.parse("http://s.test/", Jsoup.parse(deep, "http://s.test/"), S);
         assertEquals(0, nested.urlCount(), "elements below depth " + PageParser.MAX_DEPTH + " are left out");
     }
+
+    @Test
+    void longUrlsAndPathsAreBoundedInCharactersToo() {
+        StringBuilder html = new StringBuilder("<html><body>");
+        String longPath = "x".repeat(4_000);
+        for (int i = 0; i < 5_000; i++) {
+            html.append("<a href=\"/").append(longPath).append(i).append("\">").append(i).append("</a>");
+        }
+        SitePage page = PageParser.parse("http://s.test/", Jsoup.parse(html.toString(), "http://s.test/"), S);
+        long chars = 0;
+        for (Map.Entry<String, List<String>> e : page.links().entrySet()) {
+            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
+        }
+        for (Map.Entry<String, List<String>> e : page.texts().entrySet()) {
+            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
+        }
+        assertTrue(chars <= S.maxCollectionChars(), chars + " characters kept");
+        assertTrue(page.urlCount() > 400 && page.urlCount() < 5_000, "links kept up to the bound: " + page.urlCount());
+    }
 }

@@ -1,0 +1,94 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
+import dev.shapecrawl.core.navigation.PatternSettings;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SiteModelSnapshot;
+import dev.shapecrawl.testkit.site.GeneratedSite;
+import dev.shapecrawl.testkit.site.PageKind;
+import dev.shapecrawl.testkit.site.SiteShape;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The site model of a finished mapping (issue 18): inferred by the coordinator from the link and text collections the
+ * real classifier put on each MAP page ({@link ClassifiedSite}), with the target decision laid over its classes, and
+ * published once per mapping. Only Kafka and HTTP are left out.
+ */
+class MappingModelTest {
+    private record Run(GeneratedSite site, SimulatedSite out, InMemoryCrawlStore store, List<PageClassified> answers) {
+    }
+
+    private static Run run(SiteShape shape) {
+        GeneratedSite site = GeneratedSite.generate(shape);
+        CrawlSeed seed = CrawlSeed.of(shape.name(), ClassifiedSite.BASE + site.entry());
+        List<PageClassified> answers = new ArrayList<>();
+        SimulatedSite out = ClassifiedSite.recorded(site, shape.name(), answers);
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        CrawlCoordinator coordinator = new CrawlCoordinator(store, out,
+                new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L);
+        coordinator.onSeed(seed);
+        out.drain(coordinator);
+        return new Run(site, out, store, answers);
+    }
+
+    @Test
+    void theMappingsModelHasTheTargetsAsItsTargetClassAndIsPublishedOnce() {
+        Run r = run(SiteShape.ejazz());
+        assertEquals(Phase.IDLE, r.out().lastStatus().phase(), r.out().lastStatus().toString());
+        assertEquals(1, r.out().models.size(), "one model per mapping");
+        SiteModelSnapshot model = r.out().models.get(0);
+        assertEquals("DECIDED", model.decisionStatus());
+        assertNotNull(model.targetThreshold());
+        assertEquals(r.out().patterns.get(0).targetThreshold(), model.targetThreshold(), "the pattern's decision");
+        assertTrue(model.sampledPages() > 0 && model.sampledPages() <= 200, "bounded by n: " + model.sampledPages());
+        assertTrue(model.classes().size() >= 2, "targets and the rest: " + model.classes().size());
+        assertFalse(model.links().isEmpty(), "class links");
+
+        // every sampled target page sits in a target class, and a target class holds only target pages
+        for (SiteModelSnapshot.PageClass c : model.classes()) {
+            for (String url : c.examples()) {
+                boolean truth = r.site().isTarget(ClassifiedSite.path(url));
+                assertEquals(truth, c.target(), () -> "class " + c.id() + " " + c.why() + " holds " + url);
+            }
+            assertTrue(c.target() ? c.targetPages() == c.size() : c.targetPages() == 0, c::why);
+        }
+        assertTrue(model.targetClasses() >= 1);
+        assertEquals(0, r.store().collectionsKept(), "the mapping's collections go with the mapping");
+    }
+
+    @Test
+    void onlyMapPagesCarryCollectionsAndTheModelReadsNoPageTwice() {
+        Run r = run(SiteShape.mixedDistractors());
+        long requests = r.out().requests.size();
+        for (PageClassified a : r.answers()) {
+            if (a.request().purpose() == Purpose.MAP && a.similarity() != null) {
+                assertNotNull(a.collections(), a.request().url());
+            } else {
+                assertNull(a.collections(), a.request().purpose() + " " + a.request().url());
+            }
+        }
+        assertEquals(requests, r.answers().size(), "inference fetched nothing: the model is read from the mapping");
+        SiteModelSnapshot model = r.out().models.get(0);
+        // the distractor kinds are classes of their own, never target classes
+        for (SiteModelSnapshot.PageClass c : model.classes()) {
+            for (String url : c.examples()) {
+                PageKind kind = r.site().kind(ClassifiedSite.path(url)).orElseThrow();
+                if (kind != PageKind.TARGET) {
+                    assertFalse(c.target(), () -> kind + " page " + url + " in target class " + c.why());
+                }
+            }
+        }
+    }
+}
