@@ -286,7 +286,7 @@ class CrashSafetyIT {
      * @param patterns      committed pattern versions of the job
      * @param branches      the last pattern: its target decision (threshold and summary), then one line per branch
      * @param model         the last site model (issue 18): a line of counts, then a line per class (size, target
-     *                      class or not, target pages, example paths, distinctive paths), then a line per class link
+     *                      class or not, target pages, its pages' paths, distinctive paths), then a line per class link
      * @param targets       paths the classifier answered as targets in the crawl phase
      * @param records       list records: key (page path + id) to the distinct contents seen under it
      * @param forms         form verdicts: page and action paths to the distinct verdicts seen
@@ -573,7 +573,7 @@ class CrashSafetyIT {
         for (SiteModelSnapshot.PageClass c : m.classes()) {
             lines.add(String.format(Locale.ROOT, "class %d: %d pages, %s, %d targets, %s, %s", c.id(), c.size(),
                     c.target() ? "TARGET" : "other", c.targetPages(),
-                    c.examples().stream().map(site::path).toList(), c.distinctivePaths()));
+                    c.pages().stream().map(site::path).toList(), c.distinctivePaths()));
         }
         m.links().forEach(l -> lines.add(l.source() + " -> " + l.destination() + " " + l.type() + " " + l.path()));
         return lines;

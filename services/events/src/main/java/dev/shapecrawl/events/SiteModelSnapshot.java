@@ -47,7 +47,8 @@ public record SiteModelSnapshot(String jobId, long modelVersion, String entryUrl
      *
      * @param id               the class's number in this model, 1.. (largest class first)
      * @param size             sampled pages in the class, >= 1
-     * @param examples         up to three of its pages' URLs, in the order they joined the class
+     * @param pages            its sampled pages' URLs (after redirects), in the order they joined the class; at most
+     *                         {@code size} (every one, as inference sampled at most n = 200 pages in all)
      * @param distinctivePaths up to five element paths (a {@code link:} or {@code text:} prefix, then the path) that
      *                         most of its pages have and the rest of the sample mostly lacks, most telling first
      * @param target           whether the target decision takes the class: most of its sampled pages are targets
@@ -57,7 +58,7 @@ public record SiteModelSnapshot(String jobId, long modelVersion, String entryUrl
      * @param maxSimilarity    the highest, 0..1, or null
      * @param why              why the class is or is not a target, for people
      */
-    public record PageClass(int id, int size, List<String> examples, List<String> distinctivePaths, boolean target,
+    public record PageClass(int id, int size, List<String> pages, List<String> distinctivePaths, boolean target,
                             int targetPages, Double minSimilarity, Double maxSimilarity, String why) {
         public PageClass {
             if (id < 1) {
@@ -66,13 +67,21 @@ public record SiteModelSnapshot(String jobId, long modelVersion, String entryUrl
             if (size < 1) {
                 throw new IllegalArgumentException("size: must be >= 1, was " + size);
             }
-            examples = Checks.list(examples);
+            pages = Checks.list(pages);
+            if (pages.size() > size) {
+                throw new IllegalArgumentException("pages: at most size " + size + ", were " + pages.size());
+            }
             distinctivePaths = Checks.list(distinctivePaths);
             if (targetPages < 0 || targetPages > size) {
                 throw new IllegalArgumentException("targetPages: must be in 0.." + size + ", was " + targetPages);
             }
             Checks.unitInterval("minSimilarity", minSimilarity);
             Checks.unitInterval("maxSimilarity", maxSimilarity);
+        }
+
+        /** Up to three of its pages, the first to join: examples for people. */
+        public List<String> examples() {
+            return pages.subList(0, Math.min(3, pages.size()));
         }
     }
 

@@ -232,10 +232,10 @@ class PatternKafkaTest {
         assertEquals(1, model.targetClasses(), model.toString());
         SiteModelSnapshot.PageClass targets = model.classes().stream().filter(SiteModelSnapshot.PageClass::target)
                 .findFirst().orElseThrow();
-        assertTrue(targets.examples().stream().allMatch(u -> u.startsWith(base + "item/")), targets.toString());
+        assertTrue(targets.pages().stream().allMatch(u -> u.startsWith(base + "item/")), targets.toString());
         assertEquals(targets.size(), targets.targetPages());
         assertTrue(model.classes().stream().filter(c -> !c.target())
-                .allMatch(c -> c.examples().stream().noneMatch(u -> u.startsWith(base + "item/"))), model.toString());
+                .allMatch(c -> c.pages().stream().noneMatch(u -> u.startsWith(base + "item/"))), model.toString());
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.function.Function;
 
 /**
  * Lays a job's target decision over its site model and describes the model for people and other services
- * ({@link SiteModelSnapshot}, issue 18 item 4): each page class with its size, example pages, distinctive element
+ * ({@link SiteModelSnapshot}, issue 18 item 4): each page class with its sampled pages, distinctive element
  * paths and similarity range, whether it is a <b>target class</b> and why, and the class links.
  *
  * <p>A class is a target class when most of its sampled pages (strictly more than half) are target pages under the
@@ -26,8 +26,6 @@ import java.util.function.Function;
  * rest of the sample; at most {@value #DISTINCTIVE} with a positive lead, ties by path. Pure function of its inputs.
  */
 public final class TargetClasses {
-    /** Example URLs per class. */
-    public static final int EXAMPLES = 3;
     /** Distinctive paths per class. */
     public static final int DISTINCTIVE = 5;
 
@@ -111,8 +109,8 @@ public final class TargetClasses {
         String why = String.format(Locale.ROOT, "%d of %d sampled pages are target pages%s%s", targets, n,
                 threshold == null ? "" : String.format(Locale.ROOT, " (threshold %.3f)", threshold),
                 targets > 0 && targets < n ? "; mixed: the class has pages on both sides of the boundary" : "");
-        List<String> examples = c.pages().stream().limit(EXAMPLES).map(SitePage::url).toList();
-        return new SiteModelSnapshot.PageClass(id, n, examples, distinctive(c, havingAll, sampled), target, targets,
+        List<String> pages = c.pages().stream().map(SitePage::url).toList();
+        return new SiteModelSnapshot.PageClass(id, n, pages, distinctive(c, havingAll, sampled), target, targets,
                 min, max, why);
     }
 

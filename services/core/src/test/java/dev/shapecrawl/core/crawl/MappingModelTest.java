@@ -58,7 +58,7 @@ class MappingModelTest {
 
         // every sampled target page sits in a target class, and a target class holds only target pages
         for (SiteModelSnapshot.PageClass c : model.classes()) {
-            for (String url : c.examples()) {
+            for (String url : c.pages()) {
                 boolean truth = r.site().isTarget(ClassifiedSite.path(url));
                 assertEquals(truth, c.target(), () -> "class " + c.id() + " " + c.why() + " holds " + url);
             }
@@ -83,7 +83,7 @@ class MappingModelTest {
         SiteModelSnapshot model = r.out().models.get(0);
         // the distractor kinds are classes of their own, never target classes
         for (SiteModelSnapshot.PageClass c : model.classes()) {
-            for (String url : c.examples()) {
+            for (String url : c.pages()) {
                 PageKind kind = r.site().kind(ClassifiedSite.path(url)).orElseThrow();
                 if (kind != PageKind.TARGET) {
                     assertFalse(c.target(), () -> kind + " page " + url + " in target class " + c.why());

@@ -45,7 +45,7 @@ class TargetClassesTest {
         assertEquals(0.85, details.minSimilarity());
         assertEquals(0.97, details.maxSimilarity());
         assertTrue(details.why().contains("2 of 3") && details.why().contains("mixed"), details.why());
-        assertEquals(List.of("http://s.test/d1", "http://s.test/d2", "http://s.test/d3"), details.examples());
+        assertEquals(List.of("http://s.test/d1", "http://s.test/d2", "http://s.test/d3"), details.pages());
         assertEquals(List.of("link:/dl/dd/a"), details.distinctivePaths(),
                 "the path every detail page has and no list page has; the site-wide ones are not distinctive");
 
