@@ -3,9 +3,11 @@ package dev.shapecrawl.core.crawl;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternSettings;
 import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.PageCollections;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.ScopeMode;
 import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.testkit.site.GeneratedSite;
 import dev.shapecrawl.testkit.site.PageKind;
@@ -14,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -66,6 +69,43 @@ class MappingModelTest {
         }
         assertTrue(model.targetClasses() >= 1);
         assertEquals(0, r.store().collectionsKept(), "the mapping's collections go with the mapping");
+    }
+
+    /**
+     * Issue 18, bounds: a site of thousands of classes (every page its own template) ends with a clear status, and its
+     * model stays bounded by n: at most 200 pages sampled, so at most 200 classes, however many pages were mapped.
+     */
+    @Test
+    void aSiteOfThousandsOfClassesEndsClearlyWithAModelBoundedByN() {
+        String base = "http://s.test/";
+        SimulatedSite site = new SimulatedSite(u -> u.contains("/item/"));
+        List<String> lists = new ArrayList<>();
+        for (int l = 0; l < 30; l++) {
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                String page = base + (i % 2 == 0 ? "item/" : "note/") + l + "-" + i;
+                out.add(page);
+                site.page(page, base);
+            }
+            site.page(base + "list/" + l, out.toArray(String[]::new));
+            lists.add(base + "list/" + l);
+        }
+        site.page(base, lists.toArray(String[]::new));
+        // every page its own template: a link path no other page has
+        site.collections = u -> new PageCollections(Map.of("/html/body/div[@id]/" + u.hashCode() + "/a",
+                site.links.get(u)), Map.of());
+        CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), site,
+                new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L);
+        coordinator.onSeed(new CrawlSeed("many", base, ScopeMode.HOST, 10_000, 5, null, null, Map.of(), false));
+        site.drain(coordinator);
+
+        assertEquals(Phase.IDLE, site.lastStatus().phase(), site.lastStatus().toString());
+        assertEquals(1_500, site.lastStatus().targets(), "the targets, by similarity");
+        SiteModelSnapshot model = site.models.get(0);
+        assertEquals(3_031, model.mappedPages());
+        assertTrue(model.sampledPages() <= 200, "n bounds the sample: " + model.sampledPages());
+        assertTrue(model.classes().size() <= 200 && model.classes().size() > 100,
+                "a class per sampled page or so: " + model.classes().size());
     }
 
     @Test
