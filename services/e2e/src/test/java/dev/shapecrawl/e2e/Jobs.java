@@ -138,7 +138,8 @@ final class Jobs {
     /** The URLs of the pages the classifier confirmed as targets of the job (any purpose), without repeats. */
     Set<String> confirmedTargets(String job) {
         Set<String> targets = new LinkedHashSet<>();
-        for (ConsumerRecord<String, String> r : kafka.readFor(Topics.PAGES_CLASSIFIED, Duration.ofMillis(500))) {
+        // read to the end: the topic is large (MAP pages carry their collections), a timed read may stop short
+        for (ConsumerRecord<String, String> r : kafka.readToEnd(Topics.PAGES_CLASSIFIED, Duration.ofSeconds(60))) {
             PageClassified c = EventCodec.decode(EventType.PAGE_CLASSIFIED, r.value());
             if (c.request().jobId().equals(job) && c.target()) {
                 targets.add(c.request().url());

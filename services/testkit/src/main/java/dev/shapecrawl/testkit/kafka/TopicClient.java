@@ -159,6 +159,20 @@ public final class TopicClient implements AutoCloseable {
         }, pollTime.plusSeconds(30));
     }
 
+    /**
+     * Reads {@code topic} up to its end as of this call (every partition's last stable offset: the reader is
+     * read_committed) and returns every record read so far, by this call and earlier ones, from the topic's beginning.
+     * Unlike {@link #readFor}, the result does not depend on how fast the records come in: a large topic is read whole.
+     *
+     * @throws AssertionError if the end is not reached within {@code timeout}
+     */
+    public List<ConsumerRecord<String, String>> readToEnd(String topic, Duration timeout) {
+        KafkaConsumer<String, String> consumer = readers.computeIfAbsent(topic, this::openReader);
+        Map<TopicPartition, Long> end = consumer.endOffsets(consumer.assignment());
+        return readUntil(topic, rs -> end.entrySet().stream()
+                .allMatch(e -> consumer.position(e.getKey()) >= e.getValue()), timeout);
+    }
+
     /** The value of a header as UTF-8 text, or null if absent. */
     public static String header(ConsumerRecord<?, ?> record, String name) {
         Header h = record.headers().lastHeader(name);
