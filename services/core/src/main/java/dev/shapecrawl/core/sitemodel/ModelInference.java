@@ -25,7 +25,9 @@ import java.util.function.Function;
  * candidates make it a <b>menu</b>, all of whose URLs are then fetched; one URL a <b>singleton</b>; else a
  * <b>list</b>. Each candidate joins the model by MDL ({@link Mdl#update}). The fetched pages' own collections are
  * queued. Inference stops when the queue is empty or n pages were fetched. Finally each page link becomes a class
- * link from its page's class to its targets' classes (spec §3.8).
+ * link from its page's class to its targets' classes (spec §3.8). Before that, classes whose path schemas are nearer
+ * than {@link SiteModelSettings#classMergeDistance()} are merged ({@link ClassConsolidation}, shapecrawl's addition;
+ * not for the seed's encoding).
  *
  * <p>Not yet here: path refinement on the lattice (spec §3.5); a collection with several candidates is a menu at
  * once. Deterministic: the same site gives the same model.
@@ -68,7 +70,9 @@ public final class ModelInference {
                 return incremental.classes();
             });
         }
-        return infer(entryUrl, fetch, settings, (model, candidate) -> Mdl.update(model, candidate, settings, encoding));
+        // the seed's encoding is measured as the seed has it: no consolidation after MDL
+        SiteModelSettings seed = settings.withClassMergeDistance(0);
+        return infer(entryUrl, fetch, seed, (model, candidate) -> Mdl.update(model, candidate, seed, encoding));
     }
 
     /**
@@ -134,7 +138,7 @@ public final class ModelInference {
                 }
             }
         }
-        return finish(model, pageLinks, fetched);
+        return finish(ClassConsolidation.merge(model, settings.classMergeDistance()), pageLinks, fetched);
     }
 
     /** Class links from page links (spec §3.8), each (source, path, type, destination) once. */

@@ -70,8 +70,9 @@ class IncrementalMdlTest {
      */
     @Test
     void sameDecisionsAndModelsAsCostingFromScratchOnEveryGeneratedShape() {
-        List<SiteModelSettings> settingsList = List.of(S, new SiteModelSettings(60, 0.2, 3, 0.8, 1.0, 64, 10_000,
-                10_000, 2_000_000), new SiteModelSettings(200, 0.2, 3, 0.5, 1.0, 64, 10_000, 10_000, 2_000_000));
+        List<SiteModelSettings> settingsList = List.of(S,
+                new SiteModelSettings(60, 0.2, 3, 0.8, 1.0, 64, 10_000, 10_000, 2_000_000, 0.4),
+                new SiteModelSettings(200, 0.2, 3, 0.5, 1.0, 64, 10_000, 10_000, 2_000_000, 0.4));
         int steps = 0;
         int merges = 0;
         for (SiteModelSettings settings : settingsList) {
@@ -130,7 +131,8 @@ class IncrementalMdlTest {
         for (int run = 0; run < 150; run++) {
             int vocabulary = 2 + random.nextInt(8);
             SiteModelSettings settings = run % 3 == 0 ? S
-                    : new SiteModelSettings(200, 0.2, 3, random.nextInt(5) * 0.25, 1.0, 64, 10_000, 10_000, 2_000_000);
+                    : new SiteModelSettings(200, 0.2, 3, random.nextInt(5) * 0.25, 1.0, 64, 10_000, 10_000,
+                    2_000_000, 0.4);
             Checked checked = new Checked(settings);
             List<PageClass> model = new ArrayList<>();
             for (int step = 0; step < 25; step++) {

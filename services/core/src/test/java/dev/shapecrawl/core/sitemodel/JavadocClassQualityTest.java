@@ -9,8 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -75,12 +77,18 @@ class JavadocClassQualityTest {
     @EnabledIfSystemProperty(named = "shapecrawl.eval.sitemodel", matches = "true")
     void classQualityOnTheJavadocSites() throws IOException {
         List<SampledSites.Site> sites = sites();
-        for (Mdl.Encoding encoding : Mdl.Encoding.values()) {
+        SiteModelSettings defaults = SiteModelSettings.defaults();
+        Map<String, SiteModelSettings> settings = new LinkedHashMap<>();
+        settings.put("THESIS", defaults);
+        settings.put("COMPLETE, no consolidation", defaults.withClassMergeDistance(0));
+        settings.put("COMPLETE, consolidated (the default)", defaults);
+        for (Map.Entry<String, SiteModelSettings> run : settings.entrySet()) {
+            Mdl.Encoding encoding = run.getKey().equals("THESIS") ? Mdl.Encoding.THESIS : Mdl.Encoding.COMPLETE;
             List<SampledSites.Row> rows = new ArrayList<>();
-            StringBuilder table = new StringBuilder("javadoc sites, MDL encoding " + encoding
+            StringBuilder table = new StringBuilder("javadoc sites, MDL encoding " + run.getKey()
                     + "\n| site | fetched | classes | class links | F* | H | purity |\n|---|---|---|---|---|---|---|\n");
             for (SampledSites.Site site : sites) {
-                SampledSites.Row r = SampledSites.infer(site, encoding);
+                SampledSites.Row r = SampledSites.infer(site, encoding, run.getValue());
                 rows.add(r);
                 table.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %.3f | %.3f | %.3f |%n", r.site(),
                         r.model().fetched(), r.model().classes().size(), r.model().links().size(),

@@ -97,7 +97,10 @@ final class SampledSites {
     }
 
     static Row infer(Site site, Mdl.Encoding encoding) {
-        SiteModelSettings settings = SiteModelSettings.defaults();
+        return infer(site, encoding, SiteModelSettings.defaults());
+    }
+
+    static Row infer(Site site, Mdl.Encoding encoding, SiteModelSettings settings) {
         SiteModel model = ModelInference.infer(site.base() + site.entry(), fetch(site, settings), settings,
                 encoding);
         Map<String, Integer> computed = new LinkedHashMap<>();
