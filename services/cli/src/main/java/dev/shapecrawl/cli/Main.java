@@ -151,6 +151,9 @@ public final class Main implements Runnable {
                 throw CliException.badInput("--politeness-delay-ms must be >= 0, not " + politenessDelayMs);
             }
             RuntimeSettings s = runtime.settings();
+            // as demo does: services older than their sources (core's included) are rebuilt first, so a runtime never
+            // runs code the checkout no longer has
+            Build.ensure(s.repo(), Out.get());
             new LocalRuntime(s, Out.get()).up(new LocalRuntime.Options(allowLoopback, politenessDelayMs));
             Out.get().println("shapecrawl: up; bootstrap servers " + s.bootstrapServers()
                     + "; logs in " + s.dataDir().resolve("logs") + "; stop with ./shapecrawl down");
