@@ -24,6 +24,8 @@ import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.SiteModelSnapshot;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -643,6 +645,7 @@ public final class CrawlCoordinator {
 
     private void start(Draft job, CrawlSeed seed) {
         Traversal previous = job.mappings == 0 ? null : job.traversal();
+        Traversal previousMap = job.mappings == 0 ? null : new Traversal(true, job.mappings);
         job.seed = seed;
         job.pendingSeed = null;
         job.resetCounters();
@@ -662,6 +665,10 @@ public final class CrawlCoordinator {
         job.crawlingFetches = 0;
         if (previous != null) {
             store.dropTraversal(job.jobId, previous);
+            if (!previous.mapping()) {
+                // a map its first crawl run kept for the top-up and did not end with (no-op once dropped)
+                store.dropTraversal(job.jobId, previousMap);
+            }
         }
         Traversal traversal = job.traversal();
         job.nextTurn = job.nextOrder; // the traversal's first request is its first turn
@@ -679,6 +686,9 @@ public final class CrawlCoordinator {
         job.formWaitSinceMs = 0;
         if (job.phase == Phase.MAPPING) {
             learn(job);
+        } else if (job.phase == Phase.CRAWLING && topUp(job)) {
+            save(job);
+            return; // the run goes on with the decided targets its pattern did not reach
         } else {
             String shortfall = shortfall(job);
             if (shortfall != null) {
@@ -691,6 +701,62 @@ public final class CrawlCoordinator {
         } else {
             save(job);
         }
+    }
+
+    /**
+     * The first crawl run after a mapping, once its pattern is done: the target pages the mapping decided that the
+     * run did not reach are requested directly (CRAWL, not expanded), in discovery order, within the crawl budget, so
+     * the first run delivers every target the site-wide decision took, also those the pattern's coverage misses
+     * (issue 18: only crawled pages reach {@code target-pages}; before, the mapping's own target pages did, and the
+     * demo found 636 of 636). Then the mapping's URL entries are dropped. Later runs crawl by the pattern alone
+     * (Vidal 2006 §7), which is what the pattern's coverage measures.
+     *
+     * @return true if pages were requested (the run goes on)
+     */
+    private boolean topUp(Draft job) {
+        Traversal mapping = new Traversal(true, Math.max(1, job.mappings));
+        List<Map.Entry<String, UrlEntry>> mapped = new ArrayList<>();
+        store.forEachUrl(job.jobId, mapping, (url, e) -> mapped.add(Map.entry(url, e)));
+        if (mapped.isEmpty() || job.pattern == null) {
+            return false;
+        }
+        store.dropTraversal(job.jobId, mapping);
+        mapped.sort(Comparator.comparingLong(e -> e.getValue().order()));
+        Map<String, UrlEntry> byUrl = new HashMap<>();
+        mapped.forEach(e -> byUrl.put(e.getKey(), e.getValue()));
+        Double threshold = job.pattern.targetThreshold();
+        Traversal crawl = job.traversal();
+        long before = job.requested;
+        for (Map.Entry<String, UrlEntry> item : mapped) {
+            UrlEntry e = item.getValue();
+            boolean decided = e.done() && e.depth() > 0 && e.formId() == null && (threshold == null ? e.target()
+                    : e.similarity() != null && TargetDecision.isTarget(e.similarity(), e.negativeSimilarity(),
+                    threshold));
+            if (!decided || behindForm(e, byUrl) || store.url(job.jobId, crawl, item.getKey()).isPresent()) {
+                continue;
+            }
+            if (!crawlBudgetLeft(job)) {
+                break;
+            }
+            request(job, crawl, item.getKey(), e.parentUrl(), e.depth(), Purpose.CRAWL, "");
+        }
+        return job.requested > before;
+    }
+
+    /**
+     * Whether the mapping reached the page through a form submission (an ancestor in its breadth-first tree is one):
+     * a crawl submits forms with the seed's own values (FORM steps), so what the mapping's instances found is not
+     * the crawl's to fetch.
+     */
+    private static boolean behindForm(UrlEntry entry, Map<String, UrlEntry> mapped) {
+        UrlEntry e = entry;
+        for (int hops = 0; e != null && hops <= entry.depth(); hops++) {
+            if (e.formId() != null) {
+                return true;
+            }
+            e = e.parentUrl() == null ? null : mapped.get(e.parentUrl());
+        }
+        return false;
     }
 
     /**
@@ -761,9 +827,8 @@ public final class CrawlCoordinator {
         job.pattern = new NavigationPattern(job.jobId, version, job.seed.entryUrl(), generated.branches(),
                 generated.targetsMapped(), generated.coverage(), decision.threshold(), decision.summary());
         out.pattern(job.pattern);
-        // The map has served its purpose; the first crawl run starts at once and collects the targets by the
-        // pattern alone (§7).
-        store.dropTraversal(job.jobId, mapping);
+        // The first crawl run starts at once and collects the targets by the pattern (§7); the map is kept until
+        // that run has reached what it can, for the targets it missed (topUp), then dropped.
         job.run++;
         job.phase = Phase.CRAWLING;
         job.crawlingFetches = 0;

@@ -567,8 +567,13 @@ class CrawlCoordinatorTest {
         assertEquals(1, site.patterns.size());
     }
 
+    /**
+     * A pattern that reaches half the mapped targets: the first crawl run requests the other half directly (top-up:
+     * the first run delivers every target the decision took); a re-crawl, by the pattern alone, finds half and says
+     * so instead of ending as if it had found them all.
+     */
     @Test
-    void aCrawlThatReachesFewerTargetsThanTheMappingDecidedSaysSo() {
+    void theFirstRunFetchesTheDecidedTargetsThePatternMissesAndAReCrawlThatReachesFewerSaysSo() {
         SimulatedSite full = site();
         CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), full);
         coordinator.onSeed(CrawlSeed.of("j", E));
@@ -584,15 +589,28 @@ class CrawlCoordinatorTest {
         for (int i = 1; i <= 6; i++) {
             onePath.page(E + "item?id=" + i, E);
         }
-        CrawlCoordinator seedFaithful = new CrawlCoordinator(new InMemoryCrawlStore(), onePath,
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        CrawlCoordinator seedFaithful = new CrawlCoordinator(store, onePath,
                 new NavigationPatternGenerator(PatternSettings.seedFaithful()), () -> 1_000L);
         seedFaithful.onSeed(CrawlSeed.of("j", E));
         onePath.drain(seedFaithful);
-        CrawlStatus end = onePath.lastStatus();
+        CrawlStatus first = onePath.lastStatus();
         NavigationPattern pattern = onePath.patterns.get(0);
+        assertEquals(0.5, pattern.coverage(), 1e-9, "the seed's single path reaches half the mapped targets");
+        assertEquals(Phase.IDLE, first.phase());
+        assertEquals(6, first.targets(), "the first run tops up what the pattern missed: " + first);
+        assertNull(first.lastError(), first.toString());
+        List<String> crawled = urls(onePath.requests, Purpose.CRAWL);
+        assertEquals(crawled.size(), crawled.stream().distinct().count(), "no page requested twice in the run");
+        assertEquals(1, store.traversals(), "the map is dropped after the top-up");
+
+        seedFaithful.onSeed(CrawlSeed.of("j", E));
+        onePath.drain(seedFaithful);
+        CrawlStatus end = onePath.lastStatus();
+        assertEquals(2, end.run());
         assertEquals(Phase.IDLE, end.phase());
         assertTrue(end.targets() < pattern.targetsMapped(), end + " " + pattern);
-        assertEquals("crawl run 1 found " + end.targets() + " target pages, fewer than the " + pattern.targetsMapped()
+        assertEquals("crawl run 2 found " + end.targets() + " target pages, fewer than the " + pattern.targetsMapped()
                 + " the mapping decided (the navigation pattern's 1 branches reach "
                 + String.format(java.util.Locale.ROOT, "%.1f", 100 * pattern.coverage())
                 + "% of those): the rest were not reached", end.lastError());

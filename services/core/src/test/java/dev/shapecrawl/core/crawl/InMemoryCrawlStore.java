@@ -44,7 +44,8 @@ final class InMemoryCrawlStore implements CrawlStore {
 
     @Override
     public void forEachUrl(String jobId, Traversal traversal, BiConsumer<String, UrlEntry> action) {
-        traversal(jobId, traversal).forEach(action);
+        // reading creates nothing (as a prefix scan of the service's store): traversals() counts what was written
+        urls.getOrDefault(jobId + "/" + traversal.id(), Map.of()).forEach(action);
     }
 
     @Override
