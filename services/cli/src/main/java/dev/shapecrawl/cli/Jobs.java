@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Jobs as the topics tell them: publishes a job the way a user would (samples, then the seed, keyed by job id)
@@ -159,7 +160,7 @@ public final class Jobs {
     }
 
     /** The last event of each job on a job-keyed topic, by job id. */
-    private <T> Map<String, T> latest(String topic, EventType<T> type, java.util.function.Function<T, String> jobId) {
+    private <T> Map<String, T> latest(String topic, EventType<T> type, Function<T, String> jobId) {
         Map<String, T> out = new TreeMap<>();
         for (ConsumerRecord<String, String> r : cluster.readAll(topic)) {
             decode(type, r.value()).ifPresent(e -> out.put(jobId.apply(e), e));

@@ -41,4 +41,10 @@ public record PageClassified(String jobId, FetchRequest request, String finalUrl
         Checks.nonNegative("byteSize", byteSize);
         Checks.nonNegative("nodeCount", nodeCount);
     }
+
+    /** This page without its collections (this same page when it has none). */
+    public PageClassified withoutCollections() {
+        return collections == null ? this : new PageClassified(jobId, request, finalUrl, status, similarity, target,
+                nearestSample, outlinks, forms, contentHash, byteSize, nodeCount, reason, negativeSimilarity, null);
+    }
 }

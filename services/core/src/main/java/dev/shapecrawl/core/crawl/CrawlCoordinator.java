@@ -321,7 +321,8 @@ public final class CrawlCoordinator {
             apply(job, traversal, page);
             applyParked(job, traversal);
         } else {
-            store.park(job.jobId, traversal, entry.get().order(), new ParkedAnswer(page));
+            // the collections are kept on their own (putCollections above); applying the answer needs none of them
+            store.park(job.jobId, traversal, entry.get().order(), new ParkedAnswer(page.withoutCollections()));
         }
         settle(job);
         return Delivery.ACCEPTED;
@@ -729,10 +730,8 @@ public final class CrawlCoordinator {
         long before = job.requested;
         for (Map.Entry<String, UrlEntry> item : mapped) {
             UrlEntry e = item.getValue();
-            boolean decided = e.done() && e.depth() > 0 && e.formId() == null && (threshold == null ? e.target()
-                    : e.similarity() != null && TargetDecision.isTarget(e.similarity(), e.negativeSimilarity(),
-                    threshold));
-            if (!decided || behindForm(e, byUrl) || store.url(job.jobId, crawl, item.getKey()).isPresent()) {
+            if (!takes(e, threshold) || behindForm(e, byUrl)
+                    || store.url(job.jobId, crawl, item.getKey()).isPresent()) {
                 continue;
             }
             if (!crawlBudgetLeft(job)) {
@@ -781,7 +780,7 @@ public final class CrawlCoordinator {
         store.forEachUrl(job.jobId, mapping, (url, e) -> entries.add(Map.entry(url, e)));
         Decision decision = decide(job, entries);
         Optional<SiteModelSnapshot> model = MappingModel.infer(store, job.freeze(), mapping, entries,
-                decision::isTarget, decision.status(), decision.threshold(), decision.summary(), modelSettings);
+                decision::takes, decision.status(), decision.threshold(), decision.summary(), modelSettings);
         model.ifPresent(out::model);
         if (decision.result() != null && decision.result().status() == TargetDecision.Status.AMBIGUOUS) {
             job.phase = Phase.AMBIGUOUS;
@@ -793,7 +792,7 @@ public final class CrawlCoordinator {
         List<MappedPage> pages = new ArrayList<>();
         for (Map.Entry<String, UrlEntry> item : entries) {
             UrlEntry e = item.getValue();
-            boolean target = e.done() && e.depth() > 0 && decision.isTarget(e);
+            boolean target = decision.takes(e);
             pages.add(new MappedPage(item.getKey(), e.parentUrl(), e.depth() + 1, e.order(), target, e.referrers(),
                     e.formId()));
         }
@@ -870,11 +869,22 @@ public final class CrawlCoordinator {
         return TargetClasses.neighbouring(model, n.lowest(), n.highest(), 3);
     }
 
+    /**
+     * Whether a mapping's target decision takes a mapped page: a page answered and classified, not the entry point,
+     * at least {@code threshold} similar (and not nearer a negative sample); with a null threshold, the page's own
+     * verdict (a job that fixed its threshold). The one rule for the pattern, the model and the first run's top-up.
+     */
+    private static boolean takes(UrlEntry e, Double threshold) {
+        return e.done() && e.depth() > 0 && (threshold == null ? e.target()
+                : e.similarity() != null && TargetDecision.isTarget(e.similarity(), e.negativeSimilarity(), threshold));
+    }
+
     /** A mapping's target decision; {@code result} null when the job's fixed threshold decides each page. */
     private record Decision(TargetDecision.Result result) {
-        boolean isTarget(UrlEntry e) {
-            return result == null ? e.target()
-                    : e.similarity() != null && result.isTarget(e.similarity(), e.negativeSimilarity());
+        /** {@link CrawlCoordinator#takes(UrlEntry, Double)} with this decision; nothing when it found no target. */
+        boolean takes(UrlEntry e) {
+            return (result == null || result.status() != TargetDecision.Status.NONE)
+                    && CrawlCoordinator.takes(e, threshold());
         }
 
         Double threshold() {

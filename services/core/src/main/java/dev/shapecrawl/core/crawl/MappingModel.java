@@ -31,7 +31,7 @@ final class MappingModel {
      * @param job        the job
      * @param mapping    the finished mapping
      * @param entries    the mapping's URL entries (request URL → entry)
-     * @param isTarget   the target decision over a mapped entry
+     * @param takes      whether the target decision takes a mapped entry
      * @param status     the decision's status (DECIDED, AMBIGUOUS, NONE, FIXED)
      * @param threshold  the decision's threshold, or null
      * @param decision   the decision's words, or null
@@ -40,30 +40,27 @@ final class MappingModel {
      *         them, or no HTML page at all)
      */
     static Optional<SiteModelSnapshot> infer(CrawlStore store, JobState job, Traversal mapping,
-                                             List<Map.Entry<String, UrlEntry>> entries, Predicate<UrlEntry> isTarget,
+                                             List<Map.Entry<String, UrlEntry>> entries, Predicate<UrlEntry> takes,
                                              String status, Double threshold, String decision,
                                              SiteModelSettings settings) {
         Map<String, TargetClasses.Verdict> verdicts = new HashMap<>();
         Map<String, UrlEntry> byUrl = new HashMap<>();
         entries.forEach(e -> byUrl.put(e.getKey(), e.getValue()));
-        int[] kept = new int[1];
         SiteModel model = ModelInference.infer(job.seed().entryUrl(), url -> {
             Optional<CrawlStore.KeptCollections> k = store.collections(job.jobId(), mapping, url);
             k.ifPresent(c -> {
-                kept[0]++;
                 UrlEntry e = byUrl.get(url);
                 verdicts.put(c.finalUrl(), e == null ? TargetClasses.Verdict.UNKNOWN
-                        : new TargetClasses.Verdict(e.similarity(), e.done() && e.depth() > 0 && isTarget.test(e)));
+                        : new TargetClasses.Verdict(e.similarity(), takes.test(e)));
             });
             return k.map(c -> SitePage.of(c.finalUrl(), c.collections()));
         }, settings);
-        if (kept[0] == 0 || model.classes().isEmpty()) {
-            return Optional.empty();
+        if (verdicts.isEmpty() || model.classes().isEmpty()) {
+            return Optional.empty(); // no page read: no collections were kept
         }
         int mapped = (int) entries.stream().filter(e -> e.getValue().done() && e.getValue().similarity() != null)
                 .count();
         return Optional.of(TargetClasses.describe(job.jobId(), Math.max(1, job.mappings()), job.seed().entryUrl(),
-                mapped, model, url -> verdicts.getOrDefault(url, TargetClasses.Verdict.UNKNOWN), status, threshold,
-                decision));
+                mapped, model, verdicts::get, status, threshold, decision));
     }
 }

@@ -1,6 +1,7 @@
 package dev.shapecrawl.core.sitemodel;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -70,6 +71,22 @@ public record ClassQuality(double fStar, double h, double purity, int pages) {
             purity += (double) max / n;
         }
         return new ClassQuality(fStar, h, purity, n);
+    }
+
+    /**
+     * {@link #of(Map, Map)} for a model's classes: each page's computed class is the index of the class holding it.
+     *
+     * @param classes the computed classes
+     * @param truth   true class of each page by URL; pages absent from it are not measured
+     */
+    public static <B> ClassQuality of(List<PageClass> classes, Map<String, B> truth) {
+        Map<String, Integer> computed = new LinkedHashMap<>();
+        for (int c = 0; c < classes.size(); c++) {
+            for (SitePage p : classes.get(c).pages()) {
+                computed.put(p.url(), c);
+            }
+        }
+        return of(computed, truth);
     }
 
     /** Unweighted means, as the spec's table of the thesis's 25 sites. */

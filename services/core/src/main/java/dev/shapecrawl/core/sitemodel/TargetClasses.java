@@ -51,7 +51,8 @@ public final class TargetClasses {
      * @param entryUrl       the entry point
      * @param mappedPages    pages the mapping classified, >= 0
      * @param model          the inferred model
-     * @param verdicts       a page's verdict by its URL (the model's page URL, after redirects); never null
+     * @param verdicts       a page's verdict by its URL (the model's page URL, after redirects); null for a page it
+     *                       does not know ({@link Verdict#UNKNOWN})
      * @param decisionStatus DECIDED, AMBIGUOUS, NONE or FIXED
      * @param threshold      the decision's threshold, 0..1, or null
      * @param decision       the decision's words, or null

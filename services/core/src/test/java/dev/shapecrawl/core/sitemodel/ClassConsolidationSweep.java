@@ -1,6 +1,5 @@
 package dev.shapecrawl.core.sitemodel;
 
-import dev.shapecrawl.testkit.site.GeneratedSite;
 import dev.shapecrawl.testkit.site.SiteShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -9,8 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,14 +32,7 @@ class ClassConsolidationSweep {
 
     private record Site(String name, boolean generated, SiteModel model, Map<String, ?> truth) {
         ClassQuality at(double distance) {
-            List<PageClass> merged = ClassConsolidation.merge(model.classes(), distance);
-            Map<String, Integer> computed = new LinkedHashMap<>();
-            for (int c = 0; c < merged.size(); c++) {
-                for (SitePage p : merged.get(c).pages()) {
-                    computed.put(p.url(), c);
-                }
-            }
-            return ClassQuality.of(computed, truth);
+            return ClassQuality.of(ClassConsolidation.merge(model.classes(), distance), truth);
         }
     }
 
@@ -52,12 +42,8 @@ class ClassConsolidationSweep {
         SiteModelSettings none = SiteModelSettings.defaults().withClassMergeDistance(0);
         List<Site> sites = new ArrayList<>();
         for (Supplier<SiteShape> shape : ModelInferenceTest.SHAPES) {
-            GeneratedSite generated = GeneratedSite.generate(shape.get());
             ModelInferenceTest.Run r = ModelInferenceTest.infer(shape.get(), none);
-            Map<String, Object> truth = new HashMap<>();
-            r.model().classes().forEach(c -> c.pages().forEach(p -> generated.kind(
-                    p.url().substring(ModelInferenceTest.BASE.length())).ifPresent(k -> truth.put(p.url(), k))));
-            sites.add(new Site(r.site(), true, r.model(), truth));
+            sites.add(new Site(r.site(), true, r.model(), r.truth()));
         }
         List<SampledSites.Site> real = new ArrayList<>();
         RealSiteClassQualityTest.sites().forEach(r -> real.add(r.site()));

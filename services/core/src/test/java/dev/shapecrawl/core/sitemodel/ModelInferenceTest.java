@@ -28,7 +28,8 @@ class ModelInferenceTest {
             SiteShape::deepHierarchy, SiteShape::dblpAuthors, SiteShape::mixedDistractors, SiteShape::farDistractors,
             SiteShape::queryCatalogue);
 
-    record Run(String site, SiteModel model, ClassQuality quality) {
+    /** One inferred model with its quality, and the generator's kind of each sampled page (the class truth). */
+    record Run(String site, SiteModel model, ClassQuality quality, Map<String, PageKind> truth) {
     }
 
     static Run infer(SiteShape shape, SiteModelSettings settings) {
@@ -39,15 +40,10 @@ class ModelInferenceTest {
         GeneratedSite site = GeneratedSite.generate(shape);
         SiteModel model = ModelInference.infer(BASE + site.entry(), url -> site.html(url.substring(BASE.length()))
                 .map(html -> PageParser.parse(url, Jsoup.parse(html, url), settings)), settings, encoding);
-        Map<String, Integer> computed = new HashMap<>();
         Map<String, PageKind> truth = new HashMap<>();
-        for (int c = 0; c < model.classes().size(); c++) {
-            for (SitePage p : model.classes().get(c).pages()) {
-                computed.put(p.url(), c);
-                site.kind(p.url().substring(BASE.length())).ifPresent(k -> truth.put(p.url(), k));
-            }
-        }
-        return new Run(shape.name(), model, ClassQuality.of(computed, truth));
+        model.classes().forEach(c -> c.pages().forEach(p -> site.kind(p.url().substring(BASE.length()))
+                .ifPresent(k -> truth.put(p.url(), k))));
+        return new Run(shape.name(), model, ClassQuality.of(model.classes(), truth), truth);
     }
 
     @Test
