@@ -99,6 +99,19 @@ public final class EvalCorpus {
     }
 
     /**
+     * The development sites of the opt-in reports: the javadoc sites ({@link #sites()}) unless {@code -DnoJavadoc=true},
+     * then the directory sites ({@link #directorySites()}).
+     */
+    public static List<Site> developmentSites() {
+        List<Site> out = new ArrayList<>();
+        if (!Boolean.getBoolean("noJavadoc")) {
+            out.addAll(sites());
+        }
+        out.addAll(directorySites());
+        return out;
+    }
+
+    /**
      * Parses one site given with its ground truth (used for the held-out checks, which live outside
      * {@link #sitesDirectory()}); not cached.
      */

@@ -62,11 +62,7 @@ class TargetDecisionReport {
 
     @Test
     void report() throws IOException {
-        List<EvalCorpus.Site> sites = new ArrayList<>();
-        if (!Boolean.getBoolean("noJavadoc")) {
-            sites.addAll(EvalCorpus.sites());
-        }
-        sites.addAll(EvalCorpus.directorySites());
+        List<EvalCorpus.Site> sites = EvalCorpus.developmentSites();
         List<Run> runs = new ArrayList<>();
         for (EvalCorpus.Site site : sites) {
             for (EvalCorpus.Page sample : site.samples()) {

@@ -45,11 +45,7 @@ class ThresholdDump {
     void dump() throws IOException {
         Path dir = Path.of(System.getProperty("shapecrawl.eval.dump"));
         Files.createDirectories(dir);
-        List<EvalCorpus.Site> sites = new ArrayList<>();
-        if (!Boolean.getBoolean("noJavadoc")) {
-            sites.addAll(EvalCorpus.sites());
-        }
-        sites.addAll(EvalCorpus.directorySites());
+        List<EvalCorpus.Site> sites = EvalCorpus.developmentSites();
         assertFalse(sites.isEmpty(), "no site to dump: drop -DnoJavadoc or give -Dshapecrawl.eval.dirs");
         Map<String, Integer> expectedRows = new LinkedHashMap<>();
         StructuralSimilarity measure = new RtdmTemplateSimilarity();
