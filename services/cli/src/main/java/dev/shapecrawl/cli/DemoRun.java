@@ -141,8 +141,9 @@ public final class DemoRun {
                     100.0 * crawledCorrect / truthSet.size());
             out.printf(Locale.ROOT, "  records            %d%s%n", watch.records(),
                     extractor ? " in " + recordsFile : " (the extractor service is not in this checkout yet; " + recordsFile + " stays empty)");
-            out.printf(Locale.ROOT, "  pages fetched      %d mapping + %d crawling (%d failed)%n", end.mappingFetches(),
-                    end.crawlingFetches(), end.failed());
+            out.printf(Locale.ROOT, "  pages              %s%n", Main.fetches(end));
+            out.printf(Locale.ROOT, "  fetches per target %.2f (%d requests to the site for %d targets found)%n",
+                    found.isEmpty() ? 0 : (double) end.siteRequests() / found.size(), end.siteRequests(), found.size());
             out.printf(Locale.ROOT, "  navigation pattern version %d (after demo --keep-running: ./shapecrawl pattern --job %s --bootstrap-servers %s)%n",
                     end.patternVersion(), job, settings.bootstrapServers());
             jobs.pattern(job).ifPresent(p -> out.print(Jobs.describe(p).lines().map(l -> "    " + l + "\n")

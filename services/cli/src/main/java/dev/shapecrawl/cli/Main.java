@@ -292,10 +292,26 @@ public final class Main implements Runnable {
     }
 
     static String summary(CrawlStatus s, long records) {
-        return String.format(Locale.ROOT, "job %s %s (run %d): %d targets, %d pages fetched (mapping %d, crawling %d, "
-                        + "%d failed), pattern version %d, %d records%s", s.jobId(), s.phase(), s.run(), s.targets(),
-                s.fetched(), s.mappingFetches(), s.crawlingFetches(), s.failed(), s.patternVersion(), records,
+        return String.format(Locale.ROOT, "job %s %s (run %d): %d targets, %s, pattern version %d, %d records%s",
+                s.jobId(), s.phase(), s.run(), s.targets(), fetches(s), s.patternVersion(), records,
                 s.lastError() == null ? "" : (s.phase() == Phase.AMBIGUOUS ? "; " : "; last error: ") + s.lastError());
+    }
+
+    /**
+     * The pages of the last mapping and run, and how many requests reached the site: answers from the fetcher's
+     * stored copies did not (issue 19: the first run reads the mapping's pages), and a 304 did without a body.
+     */
+    static String fetches(CrawlStatus s) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%d pages (mapping %d, crawling %d, %d failed)",
+                s.mappingFetches() + s.crawlingFetches(), s.mappingFetches(), s.crawlingFetches(), s.failed()));
+        out.append(String.format(Locale.ROOT, ", %d requests to the site", s.siteRequests()));
+        if (s.mappingReused() + s.crawlingReused() > 0) {
+            out.append(String.format(Locale.ROOT, ", %d from stored copies", s.mappingReused() + s.crawlingReused()));
+        }
+        if (s.crawlingNotModified() > 0) {
+            out.append(String.format(Locale.ROOT, ", %d answered 304 Not Modified", s.crawlingNotModified()));
+        }
+        return out.toString();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.shapecrawl.cli;
 
+import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
@@ -11,14 +12,26 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * Serves a directory of static files on 127.0.0.1 (the demo's site): GET and HEAD, {@code index.html} for
- * directories, 404 for anything outside the directory.
+ * Serves a directory of static files on 127.0.0.1 (the demo's site, {@code ./shapecrawl serve}, the end-to-end
+ * tests' javadoc sites): GET and HEAD, {@code index.html} for directories, 404 for anything outside the directory.
+ *
+ * <p>Every file is served with validators, as a web server serves static files: a strong {@code ETag} made of the
+ * file's size and modification time, and {@code Last-Modified}. A conditional GET whose {@code If-None-Match} names
+ * the current tag (or, without one, whose {@code If-Modified-Since} is not before the modification time) is answered
+ * {@code 304 Not Modified} without a body (RFC 9110 §13.1.1, §13.1.3, §15.4.5), so a re-crawl of an unchanged site can
+ * be measured against it (issue 19).
  */
 public final class SiteServer implements AutoCloseable {
     static {
@@ -96,14 +109,56 @@ public final class SiteServer implements AutoCloseable {
             }
             String name = file.getFileName().toString();
             String ext = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : "";
+            long size = Files.size(file);
+            Instant modified = Files.getLastModifiedTime(file).toInstant().truncatedTo(ChronoUnit.SECONDS);
+            String etag = "\"" + Long.toHexString(size) + "-" + Long.toHexString(modified.getEpochSecond()) + "\"";
+            exchange.getResponseHeaders().set("ETag", etag);
+            exchange.getResponseHeaders().set("Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                    modified.atOffset(ZoneOffset.UTC)));
+            if (notModified(exchange.getRequestHeaders(), etag, modified)) {
+                exchange.sendResponseHeaders(304, -1);
+                return;
+            }
             exchange.getResponseHeaders().set("Content-Type", TYPES.getOrDefault(ext, "application/octet-stream"));
-            exchange.sendResponseHeaders(200, head ? -1 : Files.size(file));
+            exchange.sendResponseHeaders(200, head ? -1 : size);
             if (!head) {
                 try (OutputStream out = exchange.getResponseBody()) {
                     Files.copy(file, out);
                 }
             }
         }
+    }
+
+    /**
+     * RFC 9110 §13.2.2's order: {@code If-None-Match} when present (a weak comparison: {@code W/} prefixes ignored,
+     * {@code *} matches), else {@code If-Modified-Since} (a date the file has not changed after; an unparseable
+     * date is ignored, §13.1.3).
+     */
+    static boolean notModified(Headers request, String etag, Instant modified) {
+        String noneMatch = request.getFirst("If-None-Match");
+        if (noneMatch != null) {
+            for (String tag : noneMatch.split(",")) {
+                String t = tag.trim();
+                if (t.equals("*") || stripWeak(t).equals(stripWeak(etag))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        String since = request.getFirst("If-Modified-Since");
+        if (since == null) {
+            return false;
+        }
+        try {
+            Instant date = ZonedDateTime.parse(since.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            return !modified.isAfter(date);
+        } catch (DateTimeParseException e) {
+            return false;
+        }
+    }
+
+    private static String stripWeak(String tag) {
+        return tag.startsWith("W/") ? tag.substring(2) : tag;
     }
 
     @Override

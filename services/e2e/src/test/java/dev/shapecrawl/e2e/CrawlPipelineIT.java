@@ -61,6 +61,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *       140, so its bound is 1.2 per target; the learned pattern goes through {@code overview-tree.html}, which
  *       lists every type, and fetches 1 + 1 + 117.
  * </ul>
+ * For the javadoc, run 1's crawl fetches nothing the mapping fetched (the fetcher answers from its store: the site
+ * sees only the mapping's requests), and the same seed is published again on the unchanged site: at least 90% of
+ * run 2's requests are answered {@code 304 Not Modified} and no list record is written again (issue 19).
  * Then, for the generated shapes, the site grows by 12 listed targets and 3 unlisted ones ({@code grow(12, 3)}:
  * the 3 are linked only from a new article, which no list pattern follows) and the same seed is published again:
  * run 2 re-crawls by the stored pattern. Asserted for run 2: every listed target is found, the 12 new ones
@@ -166,10 +169,21 @@ class CrawlPipelineIT {
         }
         List<ListRecord> javadocRecords;
         Set<String> javadocTargets;
+        CrawlStatus javadocRun1;
+        CrawlStatus javadocRun2;
+        List<ListRecord> recordsAfterRecrawl;
         try (ServedSite site = ServedSite.javadoc(javadoc)) {
+            String job = "e2e-" + site.name();
             runs.add(crawl(site));
-            javadocTargets = jobs.confirmedTargets("e2e-" + site.name());
-            javadocRecords = jobs.listRecords("e2e-" + site.name());
+            javadocTargets = jobs.confirmedTargets(job);
+            javadocRecords = jobs.listRecords(job);
+            javadocRun1 = jobs.awaitRun(job, 1, RUN_TIMEOUT);
+            // issue 19: a re-crawl of the unchanged site, whose server answers validators (the CLI's SiteServer)
+            jobs.publish(CrawlSeed.of(job, site.url(site.entry())), List.of());
+            javadocRun2 = jobs.awaitRun(job, 2, RUN_TIMEOUT);
+            recordsAfterRecrawl = jobs.listRecords(job);
+            System.out.printf(Locale.ROOT, "CrawlPipelineIT %s: run 1 %s; re-crawl of the unchanged site: %s%n",
+                    site.name(), fetchLine(javadocRun1), fetchLine(javadocRun2));
         }
         System.out.println(table(runs));
         System.out.printf(Locale.ROOT, "CrawlPipelineIT: %d sites in %.1f s%n", runs.size(),
@@ -195,6 +209,15 @@ class CrawlPipelineIT {
         // the same content, so consumers deduplicate by (page URL, listId#rowIndex).
         Map<String, Set<ListRecord>> byId = new HashMap<>();
         javadocRecords.forEach(r -> byId.computeIfAbsent(r.pageUrl() + " " + r.id(), k -> new HashSet<>()).add(r));
+        checks.add(() -> assertEquals(javadocRun1.mappingFetches(), javadocRun1.siteRequests(),
+                "one fetch per URL per run: the first crawl run reads the mapping's pages from the fetcher's store "
+                        + javadocRun1));
+        checks.add(() -> assertEquals(Phase.IDLE, javadocRun2.phase(), "the re-crawl ends " + javadocRun2));
+        checks.add(() -> assertTrue(javadocRun2.crawlingFetches() > 0
+                        && javadocRun2.crawlingNotModified() >= 0.9 * javadocRun2.crawlingFetches(),
+                "a re-crawl of the unchanged site is answered 304 at least 90% of the time " + javadocRun2));
+        checks.add(() -> assertEquals(javadocRecords.size(), recordsAfterRecrawl.size(),
+                "the re-crawl of unchanged pages writes no new records"));
         checks.add(() -> assertFalse(javadocRecords.isEmpty(), "the javadoc's type pages yield list records"));
         checks.add(() -> assertEquals(List.of(), javadocRecords.stream().map(ListRecord::pageUrl)
                 .filter(u -> !javadocTargets.contains(u)).distinct().toList(), "records come from target pages only"));
@@ -272,6 +295,13 @@ class CrawlPipelineIT {
         double bound = Math.max(1.2 * found.size(), site.listRoute() - unlistedTruth.size());
         return new Crawl(status.crawlingFetches(), found.size(), correct, listedTruth.size(), unlisted,
                 status.newTargets(), bound, missed, seconds);
+    }
+
+    /** A run's answers by origin: fetched, from the fetcher's store, 304. */
+    private static String fetchLine(CrawlStatus s) {
+        return String.format(Locale.ROOT, "mapping %d (%d from the store), crawling %d (%d from the store, %d answered "
+                        + "304), %d requests to the site", s.mappingFetches(), s.mappingReused(), s.crawlingFetches(),
+                s.crawlingReused(), s.crawlingNotModified(), s.siteRequests());
     }
 
     /** One site's numbers and pattern, printed as soon as its runs end. */

@@ -1,10 +1,10 @@
 package dev.shapecrawl.e2e;
 
+import dev.shapecrawl.cli.SiteServer;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.testkit.site.GeneratedSite;
 import dev.shapecrawl.testkit.site.JavadocSite;
 import dev.shapecrawl.testkit.site.SiteShape;
-import dev.shapecrawl.testkit.web.StaticSite;
 import dev.shapecrawl.testkit.web.TestWebServer;
 
 import java.io.IOException;
@@ -51,7 +51,7 @@ final class ServedSite implements AutoCloseable {
     }
 
     /**
-     * The javadoc site unpacked in {@code dir}, served by {@link StaticSite}. Entry: {@code /index.html} (the
+     * The javadoc site unpacked in {@code dir}, served by the CLI's {@link SiteServer} (as {@code ./shapecrawl serve} serves it). Entry: {@code /index.html} (the
      * overview, as a person would give it). Sample: the type page of median file size (the lower median of the
      * type pages sorted by size, ties by path), the counterpart of the 50th-percentile sample of
      * docs/evaluation.md (which ranks by node count; the file size is known from the layout alone, before any
@@ -66,13 +66,9 @@ final class ServedSite implements AutoCloseable {
         if (types.isEmpty()) {
             throw new IllegalArgumentException("no type page under " + dir);
         }
-        try {
-            StaticSite web = StaticSite.start(dir, 0);
-            return new ServedSite(site.name(), web.baseUrl(), "/index.html", "/" + types.get((types.size() - 1) / 2),
-                    null, site, web);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        SiteServer web = SiteServer.start(dir, 0);
+        return new ServedSite(site.name(), web.baseUrl(), "/index.html", "/" + types.get((types.size() - 1) / 2),
+                null, site, web);
     }
 
     private static long size(Path file) {

@@ -17,10 +17,17 @@ package dev.shapecrawl.events;
  * @param newTargets    target pages found in this run that no earlier run of the job had found, >= 0
  * @param lastError     the latest error worth a person's attention, or null
  * @param updatedAtMs   when this status was written, epoch ms
+ * @param mappingReused  of {@code mappingFetches}, the answers the fetcher gave from its stored copies without
+ *                       contacting the site (a mapping asked again with other samples), >= 0
+ * @param crawlingReused of {@code crawlingFetches}, the answers from the fetcher's stored copies (the first crawl run
+ *                       after a mapping reads the mapping's pages: one fetch per URL per run, issue 19), >= 0
+ * @param crawlingNotModified of {@code crawlingFetches}, conditional requests the site answered {@code 304 Not
+ *                       Modified} (a re-crawl of unchanged pages), >= 0
  */
 public record CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,
                           long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
-                          String lastError, long updatedAtMs) {
+                          String lastError, long updatedAtMs, long mappingReused, long crawlingReused,
+                          long crawlingNotModified) {
     public CrawlStatus {
         JobIds.require(jobId);
         Checks.nonNull("phase", phase);
@@ -34,5 +41,21 @@ public record CrawlStatus(String jobId, Phase phase, long requested, long fetche
         Checks.nonNegative("run", run);
         Checks.nonNegative("newTargets", newTargets);
         Checks.nonNegative("updatedAtMs", updatedAtMs);
+        Checks.nonNegative("mappingReused", mappingReused);
+        Checks.nonNegative("crawlingReused", crawlingReused);
+        Checks.nonNegative("crawlingNotModified", crawlingNotModified);
+    }
+
+    /** A status without stored-copy and 304 counts (all 0). */
+    public CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,
+                       long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
+                       String lastError, long updatedAtMs) {
+        this(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches, patternVersion, run,
+                newTargets, lastError, updatedAtMs, 0, 0, 0);
+    }
+
+    /** Requests that reached the site (mapping and crawl run): the answers less those from stored copies. */
+    public long siteRequests() {
+        return mappingFetches + crawlingFetches - mappingReused - crawlingReused;
     }
 }

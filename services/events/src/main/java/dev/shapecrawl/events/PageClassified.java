@@ -25,11 +25,16 @@ import java.util.List;
  *                       none or the page could not be classified (issue 18: the site-wide target decision)
  * @param collections    the page's link and text collections (seed 001 §3.1), the material of the site model, on a
  *                       classified MAP page; null otherwise (other purposes, pages that could not be classified)
+ * @param reused         echoes {@link PageFetched#reused()}: the fetcher's stored copy answered, the site was not
+ *                       contacted; null or false otherwise
+ * @param notModified    echoes {@link PageFetched#notModified()}: the site answered a conditional request with 304,
+ *                       the page is unchanged since the fetcher's stored copy; null or false otherwise
  */
 public record PageClassified(String jobId, FetchRequest request, String finalUrl, int status, Double similarity,
                              boolean target, String nearestSample, List<Outlink> outlinks, List<FormInfo> forms,
                              String contentHash, long byteSize, int nodeCount, String reason,
-                             Double negativeSimilarity, PageCollections collections) {
+                             Double negativeSimilarity, PageCollections collections, Boolean reused,
+                             Boolean notModified) {
     public PageClassified {
         JobIds.require(jobId);
         Checks.nonNull("request", request);
@@ -42,9 +47,36 @@ public record PageClassified(String jobId, FetchRequest request, String finalUrl
         Checks.nonNegative("nodeCount", nodeCount);
     }
 
+    /** A page fetched now ({@link #reused} and {@link #notModified} null). */
+    public PageClassified(String jobId, FetchRequest request, String finalUrl, int status, Double similarity,
+                          boolean target, String nearestSample, List<Outlink> outlinks, List<FormInfo> forms,
+                          String contentHash, long byteSize, int nodeCount, String reason,
+                          Double negativeSimilarity, PageCollections collections) {
+        this(jobId, request, finalUrl, status, similarity, target, nearestSample, outlinks, forms, contentHash,
+                byteSize, nodeCount, reason, negativeSimilarity, collections, null, null);
+    }
+
     /** This page without its collections (this same page when it has none). */
     public PageClassified withoutCollections() {
         return collections == null ? this : new PageClassified(jobId, request, finalUrl, status, similarity, target,
-                nearestSample, outlinks, forms, contentHash, byteSize, nodeCount, reason, negativeSimilarity, null);
+                nearestSample, outlinks, forms, contentHash, byteSize, nodeCount, reason, negativeSimilarity, null,
+                reused, notModified);
+    }
+
+    /** This page with the fetch's origin echoed: stored copy, unchanged (304), or neither. */
+    public PageClassified answeredAs(PageFetched fetched) {
+        return new PageClassified(jobId, request, finalUrl, status, similarity, target, nearestSample, outlinks, forms,
+                contentHash, byteSize, nodeCount, reason, negativeSimilarity, collections,
+                fetched.fromStore() ? Boolean.TRUE : null, fetched.unchanged() ? Boolean.TRUE : null);
+    }
+
+    /** Whether the fetcher's stored copy answered without contacting the site. */
+    public boolean fromStore() {
+        return Boolean.TRUE.equals(reused);
+    }
+
+    /** Whether the site answered 304: the page is unchanged since the fetcher's stored copy. */
+    public boolean unchanged() {
+        return Boolean.TRUE.equals(notModified);
     }
 }

@@ -24,10 +24,15 @@ import java.util.List;
  * @param reused        true when the fetcher answered with its stored copy of the URL instead of fetching it
  *                      ({@link FetchRequest#reuseSinceMs()}; {@code timings} are the stored fetch's, so
  *                      {@code timings.startedAtMs} says when the copy was fetched); null or false: fetched now
+ * @param notModified   true when the fetcher asked the site with its stored copy's validators ({@code If-None-Match},
+ *                      {@code If-Modified-Since}, RFC 9110 §13.1) and the site answered {@code 304 Not Modified}:
+ *                      the body is the stored copy, unchanged since it was fetched; {@code status} is 304 and
+ *                      {@code timings} are this request's (issue 19); null or false otherwise
  */
 public record PageFetched(FetchRequest request, String finalUrl, List<String> redirectChain, int status,
                           String contentType, String charset, String body, boolean truncated, long contentBytes,
-                          int attempts, Timings timings, FetchError error, Boolean reused) {
+                          int attempts, Timings timings, FetchError error, Boolean reused,
+                          Boolean notModified) {
 
     public PageFetched {
         Checks.nonNull("request", request);
@@ -43,12 +48,20 @@ public record PageFetched(FetchRequest request, String finalUrl, List<String> re
         }
     }
 
-    /** An answer fetched now ({@link #reused} null). */
+    /** An answer fetched now ({@link #reused} and {@link #notModified} null). */
     public PageFetched(FetchRequest request, String finalUrl, List<String> redirectChain, int status,
                        String contentType, String charset, String body, boolean truncated, long contentBytes,
                        int attempts, Timings timings, FetchError error) {
         this(request, finalUrl, redirectChain, status, contentType, charset, body, truncated, contentBytes, attempts,
-                timings, error, null);
+                timings, error, null, null);
+    }
+
+    /** An answer that may be a stored copy ({@link #notModified} null). */
+    public PageFetched(FetchRequest request, String finalUrl, List<String> redirectChain, int status,
+                       String contentType, String charset, String body, boolean truncated, long contentBytes,
+                       int attempts, Timings timings, FetchError error, Boolean reused) {
+        this(request, finalUrl, redirectChain, status, contentType, charset, body, truncated, contentBytes, attempts,
+                timings, error, reused, null);
     }
 
     /** The Kafka key: the host of the requested URL. */
@@ -56,7 +69,17 @@ public record PageFetched(FetchRequest request, String finalUrl, List<String> re
         return request.key();
     }
 
-    /** True when the fetch succeeded with a 2xx status and a body is present. */
+    /** Whether the fetcher's stored copy answered without contacting the site. */
+    public boolean fromStore() {
+        return Boolean.TRUE.equals(reused);
+    }
+
+    /** Whether the site answered a conditional request with 304: the body is the stored copy, unchanged. */
+    public boolean unchanged() {
+        return Boolean.TRUE.equals(notModified);
+    }
+
+    /** True when the fetch succeeded (2xx, or a 304 answered with the stored copy) and a body is present. */
     public boolean hasBody() {
         return error == null && body != null;
     }

@@ -10,15 +10,28 @@ package dev.shapecrawl.events;
  * @param similarity the similarity that made it a target, 0..1
  * @param charset    the charset the body was decoded with, or null
  * @param body       the HTML
+ * @param notModified true when the site answered 304 to a re-crawl's conditional request: the page is unchanged
+ *                   since the fetch whose records were written, so it yields no new records (issue 19); null or
+ *                   false otherwise
  */
 public record TargetPage(String jobId, String url, Purpose purpose, double similarity, String charset,
-                         String body) {
+                         String body, Boolean notModified) {
     public TargetPage {
         JobIds.require(jobId);
         Urls.requireHttp("url", url);
         Checks.nonNull("purpose", purpose);
         Checks.unitInterval("similarity", similarity);
         Checks.nonNull("body", body);
+    }
+
+    /** A target page fetched now, or a stored copy ({@link #notModified} null). */
+    public TargetPage(String jobId, String url, Purpose purpose, double similarity, String charset, String body) {
+        this(jobId, url, purpose, similarity, charset, body, null);
+    }
+
+    /** Whether the page is unchanged since the fetch whose records were written (a 304). */
+    public boolean unchanged() {
+        return Boolean.TRUE.equals(notModified);
     }
 
     /** The Kafka key: the page URL. */

@@ -10,8 +10,9 @@ import java.time.Duration;
  * The extractor's Micrometer meters, at {@code /q/metrics}:
  * <ul>
  *   <li>{@code shapecrawl_extractor_pages_total{outcome}}: target pages by outcome, {@code lists} (at least one
- *       record published), {@code none} (no list found) or {@code too_large} (body over
- *       {@code max-body-chars}, not parsed);</li>
+ *       record published), {@code none} (no list found), {@code too_large} (body over
+ *       {@code max-body-chars}, not parsed) or {@code unchanged} (the site answered a re-crawl's conditional request
+ *       with 304: its records were written when it last changed, none are written again);</li>
  *   <li>{@code shapecrawl_extractor_lists_total}: lists with at least one record published;</li>
  *   <li>{@code shapecrawl_extractor_records_total}: list records published;</li>
  *   <li>{@code shapecrawl_extractor_capped_total}: pages whose records were cut at {@code max-records-per-page};</li>
@@ -29,6 +30,8 @@ public class ExtractorMetrics {
     static final String NONE = "none";
     /** Outcome of a page, or reason a record was dropped: over the size limit. */
     static final String TOO_LARGE = "too_large";
+    /** Outcome of a page: unchanged since its records were written (a 304), not extracted again. */
+    static final String UNCHANGED = "unchanged";
     /** Reason a record was dropped: beyond the per-page cap. */
     static final String CAP = "cap";
 
@@ -40,7 +43,7 @@ public class ExtractorMetrics {
         this.extraction = Timer.builder("shapecrawl.extractor").publishPercentileHistogram()
                 .description("Time to parse one target page and extract its lists").register(registry);
         // Registered up front, so a dashboard shows zero instead of no series before the first event.
-        for (String outcome : new String[]{LISTS, NONE, TOO_LARGE}) {
+        for (String outcome : new String[]{LISTS, NONE, TOO_LARGE, UNCHANGED}) {
             registry.counter("shapecrawl.extractor.pages", "outcome", outcome);
         }
         for (String reason : new String[]{CAP, TOO_LARGE}) {
@@ -61,6 +64,10 @@ public class ExtractorMetrics {
 
     void tooLarge() {
         registry.counter("shapecrawl.extractor.pages", "outcome", TOO_LARGE).increment();
+    }
+
+    void unchanged() {
+        registry.counter("shapecrawl.extractor.pages", "outcome", UNCHANGED).increment();
     }
 
     void capped() {

@@ -47,7 +47,9 @@ import java.util.concurrent.CompletionStage;
  * {@code max-records-per-page} records are published per page (the first ones, in extraction order, so a replay
  * cuts at the same place); a record encoded larger than {@code max-record-bytes} is dropped (the
  * {@code list-records} topic takes 1 MiB messages). A malformed event goes to {@code dead-letter-topic-target-pages}
- * with its reason; so does a page whose extraction throws or whose records the broker refuses.
+ * with its reason; so does a page whose extraction throws or whose records the broker refuses. A page the site
+ * answered {@code 304 Not Modified} in a re-crawl ({@link TargetPage#notModified()}) is acknowledged with no records:
+ * they were written when the page last changed.
  */
 @Startup
 @ApplicationScoped
@@ -113,6 +115,12 @@ public class TargetPageConsumer {
             return CompletableFuture.completedFuture(null);
         }
         TargetPage page = decoded.get();
+        if (page.unchanged()) {
+            // a re-crawl's 304: the page's records were written when it last changed; writing them again would
+            // hand consumers duplicates (issue 19)
+            metrics.unchanged();
+            return message.ack();
+        }
         if (page.body().length() > maxBodyChars) {
             metrics.tooLarge();
             LOG.warnf("page %s: body of %d characters exceeds max-body-chars %d; not extracted",

@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The extractor service with the real (embedded) broker: target pages in, list records out, checked cell by cell;
- * a page delivered twice yields the same keys and ids; a malformed event is dead-lettered and the next page is
+ * a page delivered twice yields the same keys and ids; an unchanged page (a 304) yields none; a malformed event is dead-lettered and the next page is
  * still extracted; hostile pages finish without error. Every URL is on a reserved {@code .test} host: no traffic
  * leaves loopback (the service fetches nothing).
  */
@@ -149,6 +149,21 @@ class ExtractorKafkaTest {
             assertEquals(first.get(i).value(), second.get(i).value(), "the same event, byte for byte");
         }
         assertEquals(8, out.stream().map(r -> decode(r).id()).distinct().count(), "deduplicated by id: 8 records");
+    }
+
+    /** Issue 19: a target page the site answered 304 in a re-crawl yields no records; its changed twin does. */
+    @Test
+    void anUnchangedPageOfARecrawlYieldsNoRecords() {
+        String job = "recrawl";
+        String url = SITE + "unchanged.html";
+        TargetPage unchanged = new TargetPage(job, url, Purpose.CRAWL, 0.9, "UTF-8", CARTOON_PAGE, true);
+        kafka.send(Topics.TARGET_PAGES, unchanged.key(), EventCodec.encode(unchanged));
+        // the same URL after it (one partition, consumed after it), fetched whole: its records mark the end
+        page(job + "-changed", "unchanged.html", CARTOON_PAGE);
+        List<ConsumerRecord<String, String>> out = recordsUntil(rs -> count(rs, job + "-changed", url) >= 9);
+        assertEquals(0, count(out, job, url), "no records for the unchanged page");
+        given().get("/q/metrics").then().statusCode(200)
+                .body(containsString("shapecrawl_extractor_pages_total{outcome=\"unchanged\"} 1.0"));
     }
 
     @Test

@@ -89,12 +89,12 @@ public final class PageClassifier {
         PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
                 similarity, isTarget, model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
                 analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null, negative,
-                collections(page, doc));
+                collections(page, doc)).answeredAs(page);
         // Only a crawl by a pattern publishes target pages: a mapping's verdicts are provisional until the
         // site-wide decision at its end (issue 18), and a crawl fetches every target the decision keeps.
         Optional<TargetPage> target = isTarget && page.request().purpose() == Purpose.CRAWL
                 ? Optional.of(new TargetPage(jobId, page.finalUrl(), page.request().purpose(), similarity,
-                page.charset(), body))
+                page.charset(), body, page.unchanged() ? Boolean.TRUE : null))
                 : Optional.empty();
         return new Outcome(classified, target);
     }
@@ -169,7 +169,7 @@ public final class PageClassifier {
         PageClassified classified = new PageClassified(page.request().jobId(), page.request(), page.finalUrl(),
                 page.status(), null, false, null,
                 analysis == null ? List.of() : analysis.outlinks(), analysis == null ? List.of() : analysis.forms(),
-                hash, bytes, nodes, reason, null, null);
+                hash, bytes, nodes, reason, null, null).answeredAs(page);
         return new Outcome(classified, Optional.empty());
     }
 

@@ -304,8 +304,11 @@ public final class CrawlCoordinator {
         job.fetched++;
         if (mapping) {
             job.mappingFetches++;
+            job.mappingReused += page.fromStore() ? 1 : 0;
         } else {
             job.crawlingFetches++;
+            job.crawlingReused += page.fromStore() ? 1 : 0;
+            job.crawlingNotModified += page.unchanged() ? 1 : 0;
         }
         if (page.reason() != null && page.status() / 100 != 2) {
             job.failed++;
@@ -624,8 +627,9 @@ public final class CrawlCoordinator {
         if (request.purpose() == Purpose.CRAWL && job.pattern != null) {
             sent = sent.withTargetThreshold(job.pattern.targetThreshold());
         }
-        // a mapping asked again with other samples reads the previous mapping's pages from the fetcher's store
-        if (request.purpose() == Purpose.MAP && job.reuseSinceMs > 0) {
+        // a mapping asked again with other samples reads the previous mapping's pages from the fetcher's store, and
+        // the first crawl run after a mapping reads the mapping's: one fetch per URL per run (issue 19)
+        if (request.method() == HttpMethod.GET && job.reuseSinceMs > 0) {
             sent = sent.withReuseSince(job.reuseSinceMs);
         }
         out.fetch(sent);
@@ -656,14 +660,18 @@ public final class CrawlCoordinator {
             job.mappings++;
             job.phase = Phase.MAPPING;
             job.mappingFetches = 0;
+            job.mappingReused = 0;
             job.formsMet.clear();
             job.awaitedForms.clear();
             job.formWaitSinceMs = 0;
         } else {
             job.run++;
             job.phase = Phase.CRAWLING;
+            job.reuseSinceMs = 0; // a re-crawl asks for the site as it is now
         }
         job.crawlingFetches = 0;
+        job.crawlingReused = 0;
+        job.crawlingNotModified = 0;
         if (previous != null) {
             store.dropTraversal(job.jobId, previous);
             if (!previous.mapping()) {
@@ -830,7 +838,11 @@ public final class CrawlCoordinator {
         // that run has reached what it can, for the targets it missed (topUp), then dropped.
         job.run++;
         job.phase = Phase.CRAWLING;
+        // the run reads the pages the mapping fetched from the fetcher's store instead of fetching them again
+        job.reuseSinceMs = job.reuseSinceMs > 0 ? job.reuseSinceMs : job.mappingStartedMs;
         job.crawlingFetches = 0;
+        job.crawlingReused = 0;
+        job.crawlingNotModified = 0;
         long mappingFetches = job.mappingFetches;
         job.resetCounters();
         job.mappingFetches = mappingFetches;
@@ -948,6 +960,9 @@ public final class CrawlCoordinator {
         long formWaitSinceMs;
         long mappingStartedMs;
         long reuseSinceMs;
+        long mappingReused;
+        long crawlingReused;
+        long crawlingNotModified;
 
         Draft(CrawlSeed seed) {
             this.jobId = seed.jobId();
@@ -979,6 +994,9 @@ public final class CrawlCoordinator {
             formWaitSinceMs = s.formWaitSinceMs();
             mappingStartedMs = s.mappingStartedMs();
             reuseSinceMs = s.reuseSinceMs();
+            mappingReused = s.mappingReused();
+            crawlingReused = s.crawlingReused();
+            crawlingNotModified = s.crawlingNotModified();
         }
 
         Traversal traversal() {
@@ -998,7 +1016,8 @@ public final class CrawlCoordinator {
         JobState freeze() {
             return new JobState(jobId, seed, pendingSeed, phase, mappings, run, pattern, requested, fetched, failed,
                     targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
-                    formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs);
+                    formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused,
+                    crawlingReused, crawlingNotModified);
         }
     }
 }

@@ -38,16 +38,23 @@ import java.util.List;
  * @param formWaitSinceMs epoch ms at which the current mapping had no request outstanding but forms awaited; 0 when
  *                        it is not waiting
  * @param mappingStartedMs epoch ms at which the last mapping started; 0 when unknown (states written before it)
- * @param reuseSinceMs    epoch ms: the current mapping's requests let the fetcher answer with copies fetched at or
- *                        after this instant ({@link dev.shapecrawl.events.FetchRequest#reuseSinceMs()}): the start
- *                        of the previous mapping, when that one ended without a pattern (AMBIGUOUS or FAILED) and
- *                        this one runs with other samples; 0 when the mapping fetches the site
+ * @param reuseSinceMs    epoch ms: the current traversal's requests let the fetcher answer with copies fetched at
+ *                        or after this instant ({@link dev.shapecrawl.events.FetchRequest#reuseSinceMs()}). While
+ *                        mapping: the start of the previous mapping, when that one ended without a pattern
+ *                        (AMBIGUOUS or FAILED) and this one runs with other samples. In the first crawl run after
+ *                        a mapping: the start of the mapping's reuse (that mapping's start, or the earlier one it
+ *                        reused), so the run fetches no page the mapping fetched (issue 19). 0 when the traversal
+ *                        fetches the site (a fresh mapping, a re-crawl)
+ * @param mappingReused   of {@code mappingFetches}, answers from the fetcher's stored copies, >= 0
+ * @param crawlingReused  of {@code crawlingFetches}, answers from the fetcher's stored copies, >= 0
+ * @param crawlingNotModified of {@code crawlingFetches}, conditional requests the site answered 304, >= 0
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
                        long newTargets, long mappingFetches, long crawlingFetches, long outstanding, long nextOrder,
                        long nextTurn, String lastError, List<String> formsMet, List<AwaitedForm> awaitedForms,
-                       long formWaitSinceMs, long mappingStartedMs, long reuseSinceMs) {
+                       long formWaitSinceMs, long mappingStartedMs, long reuseSinceMs, long mappingReused,
+                       long crawlingReused, long crawlingNotModified) {
 
     public JobState {
         // absent in states written before forms were followed
@@ -69,6 +76,7 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
     /** The job's status, stamped {@code nowMs}. */
     public CrawlStatus status(long nowMs) {
         return new CrawlStatus(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches,
-                pattern == null ? 0 : pattern.patternVersion(), run, newTargets, lastError, nowMs);
+                pattern == null ? 0 : pattern.patternVersion(), run, newTargets, lastError, nowMs, mappingReused,
+                crawlingReused, crawlingNotModified);
     }
 }

@@ -28,10 +28,15 @@ import java.util.List;
  *                      the first URL or its host did not resolve, in which case the politeness delay need not
  *                      be spent
  * @param error         why the attempt failed, or null on success
+ * @param validators    the page response's {@code ETag} and {@code Last-Modified}, for a later conditional request;
+ *                      null when it had none (or the attempt failed)
+ * @param notModified   true when a conditional request was answered {@code 304 Not Modified}: no body came, the
+ *                      caller's stored copy is the page (status 304, no error)
  */
 public record FetchAttempt(String finalUrl, List<String> redirectChain, int status, String contentType,
                            String charset, String body, boolean truncated, long contentBytes, long startedAtMs,
-                           long durationMs, String retryAfter, boolean contactedHost, FetchError error) {
+                           long durationMs, String retryAfter, boolean contactedHost, FetchError error,
+                           Validators validators, boolean notModified) {
 
     /**
      * Validates the chain: non-empty, ending with {@code finalUrl}.
@@ -43,6 +48,14 @@ public record FetchAttempt(String finalUrl, List<String> redirectChain, int stat
         if (redirectChain.isEmpty() || !redirectChain.get(redirectChain.size() - 1).equals(finalUrl)) {
             throw new IllegalArgumentException("redirectChain: must end with finalUrl");
         }
+    }
+
+    /** An attempt without validators that is not a 304 ({@code validators} null, {@code notModified} false). */
+    public FetchAttempt(String finalUrl, List<String> redirectChain, int status, String contentType, String charset,
+                        String body, boolean truncated, long contentBytes, long startedAtMs, long durationMs,
+                        String retryAfter, boolean contactedHost, FetchError error) {
+        this(finalUrl, redirectChain, status, contentType, charset, body, truncated, contentBytes, startedAtMs,
+                durationMs, retryAfter, contactedHost, error, null, false);
     }
 
     /**
@@ -66,7 +79,7 @@ public record FetchAttempt(String finalUrl, List<String> redirectChain, int stat
                 contactedHost, error);
     }
 
-    /** True when the attempt produced a page (2xx, accepted type, body read). */
+    /** True when the attempt produced a page (2xx, accepted type, body read; or a 304 for a stored copy). */
     public boolean succeeded() {
         return error == null;
     }

@@ -80,17 +80,27 @@ import java.util.regex.Pattern;
  *                               fetching the site again. Default 67108864 (64 MiB, an eighth of the local runtime's
  *                               512 MiB heap: a mapping of 1,000 pages of 30 KB of text fits; a larger site keeps
  *                               its most recent pages and fetches the rest again). Like Scrapy's
- *                               {@code HttpCacheMiddleware}, but used only where a request allows it.
+ *                               {@code HttpCacheMiddleware}, but used only where a request allows it; a copy's
+ *                               {@code ETag} / {@code Last-Modified} also make later requests of its URL
+ *                               conditional.
+ * @param parallelPerHost        requests in flight at once to one host while it asks no delay between requests
+ *                               (politeness delay 0 and no robots.txt Crawl-delay), >= 1; a host with a delay gets
+ *                               one at a time whatever this says, and so does every host with the default delay.
+ *                               Default 8: Scrapy's {@code CONCURRENT_REQUESTS_PER_DOMAIN}, whose default
+ *                               {@code DOWNLOAD_DELAY} is 0 too (issue 19: one request in flight per host left a
+ *                               loopback site idle between responses).
  */
 public record FetchSettings(String userAgent, long politenessDelayMs, long maxCrawlDelayMs, int maxAttempts,
                             long retryBaseDelayMs, double retryJitter, long maxRetryAfterMs, int maxRedirects,
                             long connectTimeoutMs, long readTimeoutMs, int maxBodyBytes, int maxConcurrency,
                             int maxQueuedPerHost, long robotsCacheTtlMs, long robotsErrorTtlMs,
                             int robotsMaxBytes, Set<AddressClass> allowedAddresses,
-                            Set<String> acceptedContentTypes, long pageStoreBytes) {
+                            Set<String> acceptedContentTypes, long pageStoreBytes, int parallelPerHost) {
 
     /** Default {@code User-Agent}. */
     public static final String DEFAULT_USER_AGENT = "shapecrawl/0.1 (+https://github.com/shapecrawl)";
+    /** Default of {@link #parallelPerHost()}: 8. */
+    public static final int DEFAULT_PARALLEL_PER_HOST = 8;
     /** Default of {@link #pageStoreBytes()}: 64 MiB. */
     public static final long DEFAULT_PAGE_STORE_BYTES = 64L * 1024 * 1024;
     /** Default body cap: 5 MiB, bytes. */
@@ -171,6 +181,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
         }
         acceptedContentTypes = Collections.unmodifiableSet(new LinkedHashSet<>(acceptedContentTypes));
         nonNegative("pageStoreBytes", pageStoreBytes);
+        positive("parallelPerHost", parallelPerHost);
     }
 
     /** The production defaults, as documented on each component. */
@@ -178,7 +189,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
         return new FetchSettings(DEFAULT_USER_AGENT, 1000, 30_000, 3, 1000, 0.1, 600_000, 5, 10_000, 30_000,
                 DEFAULT_MAX_BODY_BYTES, 64, 10_000, 24L * 60 * 60 * 1000, 10L * 60 * 1000,
                 RFC9309_MIN_ROBOTS_BYTES, Set.of(), Set.of("text/html", "application/xhtml+xml"),
-                DEFAULT_PAGE_STORE_BYTES);
+                DEFAULT_PAGE_STORE_BYTES, DEFAULT_PARALLEL_PER_HOST);
     }
 
     /** A builder starting from {@link #defaults()}. */
@@ -195,7 +206,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
      * {@code max-concurrency}, {@code max-queued-per-host}, {@code robots-cache-ttl-ms},
      * {@code robots-error-ttl-ms}, {@code robots-max-bytes}, {@code allowed-addresses} (comma-separated
      * {@link AddressClass} names, case-insensitive; empty means none), {@code accepted-content-types}
-     * (comma-separated media types) and {@code page-store-bytes}. Values are trimmed. A name that is absent keeps its default.
+     * (comma-separated media types), {@code page-store-bytes} and {@code parallel-per-host}. Values are trimmed. A name that is absent keeps its default.
      *
      * @param properties setting name to value; not null
      * @return the validated settings
@@ -228,6 +239,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
                 case "allowed-addresses" -> b.allowedAddresses(parseAddressClasses(name, v));
                 case "accepted-content-types" -> b.acceptedContentTypes(new LinkedHashSet<>(list(v)));
                 case "page-store-bytes" -> b.pageStoreBytes(SettingValues.wholeNumber(name, v));
+                case "parallel-per-host" -> b.parallelPerHost(SettingValues.intNumber(name, v));
                 default -> throw new IllegalArgumentException(name + ": unknown fetch setting; known: "
                         + PROPERTY_NAMES);
             }
@@ -247,7 +259,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             "max-crawl-delay-ms", "max-attempts", "retry-base-delay-ms", "retry-jitter", "max-retry-after-ms",
             "max-redirects", "connect-timeout-ms", "read-timeout-ms", "max-body-bytes", "max-concurrency",
             "max-queued-per-host", "robots-cache-ttl-ms", "robots-error-ttl-ms", "robots-max-bytes",
-            "allowed-addresses", "accepted-content-types", "page-store-bytes");
+            "allowed-addresses", "accepted-content-types", "page-store-bytes", "parallel-per-host");
 
     private static Set<AddressClass> parseAddressClasses(String name, String v) {
         Set<AddressClass> out = EnumSet.noneOf(AddressClass.class);
@@ -329,6 +341,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
         private Set<AddressClass> allowedAddresses;
         private Set<String> acceptedContentTypes;
         private long pageStoreBytes;
+        private int parallelPerHost;
 
         private Builder(FetchSettings s) {
             userAgent = s.userAgent;
@@ -350,6 +363,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             allowedAddresses = s.allowedAddresses;
             acceptedContentTypes = s.acceptedContentTypes;
             pageStoreBytes = s.pageStoreBytes;
+            parallelPerHost = s.parallelPerHost;
         }
 
         /** See {@link FetchSettings#userAgent()}. */
@@ -466,6 +480,12 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             return this;
         }
 
+        /** See {@link FetchSettings#parallelPerHost()}. */
+        public Builder parallelPerHost(int v) {
+            parallelPerHost = v;
+            return this;
+        }
+
         /**
          * The settings.
          *
@@ -475,7 +495,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
             return new FetchSettings(userAgent, politenessDelayMs, maxCrawlDelayMs, maxAttempts, retryBaseDelayMs,
                     retryJitter, maxRetryAfterMs, maxRedirects, connectTimeoutMs, readTimeoutMs, maxBodyBytes,
                     maxConcurrency, maxQueuedPerHost, robotsCacheTtlMs, robotsErrorTtlMs, robotsMaxBytes,
-                    allowedAddresses, acceptedContentTypes, pageStoreBytes);
+                    allowedAddresses, acceptedContentTypes, pageStoreBytes, parallelPerHost);
         }
     }
 }

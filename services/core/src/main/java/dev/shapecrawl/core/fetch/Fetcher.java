@@ -33,7 +33,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p><b>Stored copies first</b>: a request that allows it ({@link FetchRequest#reuseSinceMs()}) is answered at once
  * from the {@link PageStore} when a copy fetched late enough is kept ({@code reused} true), without the host queue,
- * robots.txt or politeness delay: the site is not contacted. Every successful GET answer is kept there.
+ * robots.txt or politeness delay: the site is not contacted. Every successful GET answer is kept there, with its
+ * {@code ETag} and {@code Last-Modified}; a later request of the same URL that does not allow reuse goes to the site
+ * as a <b>conditional request</b> with them, and a {@code 304 Not Modified} is answered with the kept copy, marked
+ * {@code notModified} (issue 19: a re-crawl of an unchanged site costs it a 304 per page, no body).
  *
  * <p><b>Per request</b>, in the request's host queue ({@link FetchRequest#key()}):
  * <ol>
@@ -56,7 +59,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p><b>Politeness</b>: one request at a time per host; the next starts no sooner than the host's delay after
  * the previous response completed. The delay is {@code max(politenessDelayMs, robots Crawl-delay capped at
- * maxCrawlDelayMs)}. Redirects to other hosts are followed inside the original host's slot (one attempt is one
+ * maxCrawlDelayMs)}. A host whose delay is 0 (politeness 0 and no Crawl-delay) gets up to
+ * {@link FetchSettings#parallelPerHost()} requests at once instead. Redirects to other hosts are followed inside the original host's slot (one attempt is one
  * unit of politeness). Hosts are fetched in parallel, at most {@link FetchSettings#maxConcurrency()} requests
  * at once overall. Waiting costs no thread: timers on one scheduler thread wake hosts when due; worker threads
  * (daemon, {@code shapecrawl-fetch-N}, at most maxConcurrency busy) only run attempts, which block on I/O.
@@ -121,8 +125,8 @@ public final class Fetcher implements AutoCloseable {
         this.pages = new HttpPageFetcher(settings, guard, HttpPageFetcher.newHttpClient(settings), timer);
         this.robots = new RobotsCache(settings, pages);
         this.retry = new RetryPolicy(settings, Clock.systemUTC(), () -> ThreadLocalRandom.current().nextDouble());
-        this.scheduler = new HostScheduler(settings.maxConcurrency(), settings.maxQueuedPerHost(), workers, timer,
-                System::nanoTime);
+        this.scheduler = new HostScheduler(settings.maxConcurrency(), settings.parallelPerHost(),
+                settings.maxQueuedPerHost(), workers, timer, System::nanoTime);
         this.store = new PageStore(settings.pageStoreBytes());
     }
 
@@ -303,7 +307,8 @@ public final class Fetcher implements AutoCloseable {
                 }
             }
             attempts++;
-            FetchAttempt attempt = pages.fetch(request, this::robotsOfHop);
+            // a GET whose answer the store keeps with validators is asked conditionally (issue 19)
+            FetchAttempt attempt = pages.fetch(request, this::robotsOfHop, store.validatorsFor(request).orElse(null));
             retryOrFinish(slot, attempt, attempt.contactedHost() ? politenessMs(rules) : 0);
         }
 
@@ -339,11 +344,21 @@ public final class Fetcher implements AutoCloseable {
         }
 
         private void finish(HostScheduler.Slot slot, long delayMs, FetchAttempt attempt) {
-            PageFetched page = attempt.toPageFetched(request, Math.max(1, attempts),
-                    TimeUnit.NANOSECONDS.toMillis(queuedNanos));
+            long queuedMs = TimeUnit.NANOSECONDS.toMillis(queuedNanos);
+            PageFetched page;
+            if (attempt.notModified()) {
+                Optional<PageFetched> copy = store.notModified(request, attempt, Math.max(1, attempts), queuedMs);
+                if (copy.isEmpty()) {
+                    slot.requeue(delayMs); // the copy was evicted meanwhile: ask again, unconditionally
+                    return;
+                }
+                page = copy.get();
+            } else {
+                page = attempt.toPageFetched(request, Math.max(1, attempts), queuedMs);
+                store.keep(page, attempt.validators());
+            }
             slot.release(delayMs);
             outstanding.remove(this);
-            store.keep(page);
             if (future.complete(page)) {
                 report(page, msSince(submittedNanos));
             }

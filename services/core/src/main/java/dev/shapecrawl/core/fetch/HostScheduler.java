@@ -16,13 +16,16 @@ import java.util.function.LongSupplier;
 
 /**
  * Runs tasks one host at a time with a politeness gap, many hosts in parallel, at most {@code maxConcurrency}
- * tasks at once overall.
+ * tasks at once overall; a host that asks no politeness gap runs up to {@code maxPerHost} tasks at once.
  *
- * <p>Per host: a FIFO queue, a busy flag (one task at a time) and a "not before" instant. A task runs on the
- * worker executor when its host is idle, its not-before instant has passed and a global permit is free. When it
- * is done with the host it calls {@link Slot#release(long)} with the delay the host needs before its next
+ * <p>Per host: a FIFO queue, the tasks running, how many may run at once, and a "not before" instant. A task runs
+ * on the worker executor when its host has room, its not-before instant has passed and a global permit is free.
+ * When it is done with the host it calls {@link Slot#release(long)} with the delay the host needs before its next
  * request, or {@link Slot#requeue(long)} to go back to the head of the queue after a delay (a retry, or the page
- * request after a robots.txt request). Waiting costs no thread: a host with a future not-before instant has one
+ * request after a robots.txt request). A host starts with room for one task; a release with no delay opens it to
+ * {@code maxPerHost} (issue 19: at politeness 0 one request in flight per host left the pipeline idle between
+ * responses), and any delay (a politeness gap, a Crawl-delay, a retry's back-off) closes it to one again, so the
+ * gap between the end of one response and the next request holds whenever a host asks for one. Waiting costs no thread: a host with a future not-before instant has one
  * timer on the shared {@link ScheduledExecutorService}; a host whose turn has come but finds no global permit
  * waits in a FIFO of hosts. Idle hosts are forgotten once their not-before instant has passed.
  *
@@ -54,7 +57,8 @@ final class HostScheduler {
     private static final class Host {
         final String key;
         final ArrayDeque<Entry> pending = new ArrayDeque<>();
-        boolean busy;
+        int running;
+        int room = 1;
         long notBeforeNanos;
         ScheduledFuture<?> wake;
         long wakeAtNanos;
@@ -69,9 +73,10 @@ final class HostScheduler {
 
     private final Object lock = new Object();
     private final Map<String, Host> hosts = new HashMap<>();
-    // Hosts whose turn has come (entry dequeued, host marked busy) but which wait for a global permit, in order.
+    // Hosts whose turn has come (entry dequeued, counted as running on its host) but which wait for a global permit, in order.
     private final ArrayDeque<Waiting> awaitingPermit = new ArrayDeque<>();
     private final int maxConcurrency;
+    private final int maxPerHost;
     private final int maxQueuedPerHost;
     private final Executor workers;
     private final ScheduledExecutorService timer;
@@ -81,6 +86,18 @@ final class HostScheduler {
 
     HostScheduler(int maxConcurrency, int maxQueuedPerHost, Executor workers, ScheduledExecutorService timer,
                   LongSupplier nanoClock) {
+        this(maxConcurrency, 1, maxQueuedPerHost, workers, timer, nanoClock);
+    }
+
+    /**
+     * @param maxPerHost tasks run at once for a host whose last release asked no delay, >= 1
+     */
+    HostScheduler(int maxConcurrency, int maxPerHost, int maxQueuedPerHost, Executor workers,
+                  ScheduledExecutorService timer, LongSupplier nanoClock) {
+        if (maxPerHost < 1) {
+            throw new IllegalArgumentException("maxPerHost: must be >= 1, was " + maxPerHost);
+        }
+        this.maxPerHost = maxPerHost;
         this.maxConcurrency = maxConcurrency;
         this.maxQueuedPerHost = maxQueuedPerHost;
         this.workers = workers;
@@ -110,11 +127,11 @@ final class HostScheduler {
         }
     }
 
-    /** Tasks of {@code host} not finished: waiting ones plus the one running (0 or 1). */
+    /** Tasks of {@code host} not finished: waiting ones plus the ones running. */
     int depth(String host) {
         synchronized (lock) {
             Host h = hosts.get(host);
-            return h == null ? 0 : h.pending.size() + (h.busy ? 1 : 0);
+            return h == null ? 0 : h.pending.size() + h.running;
         }
     }
 
@@ -123,7 +140,7 @@ final class HostScheduler {
         synchronized (lock) {
             Map<String, Integer> out = new TreeMap<>();
             for (Host h : hosts.values()) {
-                int d = h.pending.size() + (h.busy ? 1 : 0);
+                int d = h.pending.size() + h.running;
                 if (d > 0) {
                     out.put(h.key, d);
                 }
@@ -156,7 +173,7 @@ final class HostScheduler {
                 h.pending.clear();
             }
             for (Waiting w : awaitingPermit) {
-                w.host().busy = false;
+                w.host().running--;
                 abandoned.add(w.entry().task());
             }
             awaitingPermit.clear();
@@ -164,25 +181,24 @@ final class HostScheduler {
         abandoned.forEach(HostScheduler::abandonQuietly);
     }
 
-    /** Starts the head task of {@code h} if the host is free and due, else arranges to be woken. Under lock. */
+    /** Starts head tasks of {@code h} while the host has room and is due, else arranges to be woken. Under lock. */
     private void pump(Host h) {
-        if (closed || h.busy || h.pending.isEmpty()) {
-            return;
-        }
-        long now = nanoClock.getAsLong();
-        long wait = h.notBeforeNanos - now;
-        if (wait > 0) {
-            scheduleWake(h, h.notBeforeNanos, wait);
-            return;
-        }
-        cancelWake(h);
-        Entry e = h.pending.pollFirst();
-        h.busy = true;
-        if (inFlight < maxConcurrency) {
-            inFlight++;
-            dispatch(h, e);
-        } else {
-            awaitingPermit.addLast(new Waiting(h, e));
+        while (!closed && h.running < h.room && !h.pending.isEmpty()) {
+            long now = nanoClock.getAsLong();
+            long wait = h.notBeforeNanos - now;
+            if (wait > 0) {
+                scheduleWake(h, h.notBeforeNanos, wait);
+                return;
+            }
+            cancelWake(h);
+            Entry e = h.pending.pollFirst();
+            h.running++;
+            if (inFlight < maxConcurrency) {
+                inFlight++;
+                dispatch(h, e);
+            } else {
+                awaitingPermit.addLast(new Waiting(h, e));
+            }
         }
     }
 
@@ -194,7 +210,7 @@ final class HostScheduler {
         } catch (RejectedExecutionException ex) {
             // The workers are shut down (closing): give the permit back and drop the task.
             inFlight--;
-            h.busy = false;
+            h.running--;
             try {
                 timer.execute(() -> abandonQuietly(e.task())); // not under the lock: abandoning runs callbacks
             } catch (RejectedExecutionException again) {
@@ -251,7 +267,7 @@ final class HostScheduler {
             if (closed) {
                 return;
             }
-            if (!h.busy && h.pending.isEmpty()) {
+            if (h.running == 0 && h.pending.isEmpty()) {
                 forgetIfIdle(h);
             } else {
                 pump(h);
@@ -303,10 +319,11 @@ final class HostScheduler {
             finish();
             synchronized (lock) {
                 inFlight--;
-                host.busy = false;
+                host.running--;
+                host.room = delayMs <= 0 ? maxPerHost : 1;
                 pushNotBefore(delayMs);
                 grantPermits();
-                if (host.pending.isEmpty()) {
+                if (host.pending.isEmpty() && host.running == 0) {
                     forgetIfIdle(host);
                 } else {
                     pump(host);
@@ -325,7 +342,8 @@ final class HostScheduler {
             boolean abandon;
             synchronized (lock) {
                 inFlight--;
-                host.busy = false;
+                host.running--;
+                host.room = delayMs <= 0 ? maxPerHost : 1;
                 pushNotBefore(delayMs);
                 abandon = closed;
                 grantPermits();

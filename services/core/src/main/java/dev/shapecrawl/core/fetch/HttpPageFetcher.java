@@ -152,18 +152,40 @@ public final class HttpPageFetcher {
      * @return the outcome; fetch failures are in {@link FetchAttempt#error()}, never thrown
      */
     public FetchAttempt fetch(FetchRequest request, HopCheck hops) {
+        return fetch(request, hops, null);
+    }
+
+    /**
+     * {@link #fetch(FetchRequest, HopCheck)} as a conditional request when {@code stored} is given (a GET whose
+     * earlier answer the caller keeps): the request URL is asked with {@code If-None-Match} and {@code
+     * If-Modified-Since} (RFC 9110 §13.1.2–§13.1.3; a redirect target is asked unconditionally), and a {@code 304}
+     * answer ends the attempt with {@link FetchAttempt#notModified()} and no body: the caller's copy is the page.
+     *
+     * @param stored the stored answer's validators, or null for an unconditional request
+     * @return the outcome; fetch failures are in {@link FetchAttempt#error()}, never thrown
+     */
+    public FetchAttempt fetch(FetchRequest request, HopCheck hops, Validators stored) {
         long startedAtMs = System.currentTimeMillis();
         long t0 = System.nanoTime();
         byte[] form = request.method() == HttpMethod.POST ? formBody(request.form()) : null;
-        Exchange ex = follow(request.url(), request.method(), form, settings.maxRedirects(), ACCEPT, hops);
+        Validators conditional = request.method() == HttpMethod.GET ? stored : null;
+        Exchange ex = follow(request.url(), request.method(), form, settings.maxRedirects(), ACCEPT, hops,
+                conditional);
         Result r = new Result(ex);
-        if (ex.error == null) {
+        boolean notModified = false;
+        if (ex.error == null && conditional != null && ex.status == 304 && ex.chain.size() == 1) {
+            closeQuietly(ex.response.body());
+            notModified = true;
+        } else if (ex.error == null) {
             readPage(ex, r);
         }
         long durationMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         String finalUrl = ex.chain.get(ex.chain.size() - 1);
+        Validators validators = r.error == null && !notModified && ex.response != null
+                ? Validators.of(ex.response.headers()).orElse(null) : null;
         return new FetchAttempt(finalUrl, ex.chain, ex.status, r.contentType, r.charset, r.body, r.truncated,
-                r.contentBytes, startedAtMs, durationMs, ex.retryAfter, ex.contacted, r.error);
+                r.contentBytes, startedAtMs, durationMs, ex.retryAfter, ex.contacted, r.error, validators,
+                notModified);
     }
 
     /**
@@ -172,7 +194,7 @@ public final class HttpPageFetcher {
      */
     RobotsResponse fetchRobots(URI robotsUri) {
         Exchange ex = follow(robotsUri.toString(), HttpMethod.GET, null, ROBOTS_MAX_REDIRECTS, ROBOTS_ACCEPT,
-                HopCheck.NONE);
+                HopCheck.NONE, null);
         if (ex.error != null) {
             return new RobotsResponse(ex.status, null, new byte[0], ex.error, ex.contacted);
         }
@@ -278,7 +300,7 @@ public final class HttpPageFetcher {
      * final response's body is open and must be closed by the caller.
      */
     private Exchange follow(String url, HttpMethod method, byte[] form, int maxRedirects, String accept,
-                            HopCheck hops) {
+                            HopCheck hops, Validators conditional) {
         Exchange ex = new Exchange();
         ex.chain.add(url);
         URI uri;
@@ -300,7 +322,9 @@ public final class HttpPageFetcher {
             HttpResponse<InputStream> resp;
             long hopStart = System.nanoTime();
             try {
-                HttpRequest req = buildRequest(uri, currentMethod, currentForm, accept);
+                // preconditions name the stored copy of the requested URL: a redirect target is asked unconditionally
+                HttpRequest req = buildRequest(uri, currentMethod, currentForm, accept,
+                        redirects == 0 ? conditional : null);
                 ex.contacted = true;
                 resp = client.send(req, HttpResponse.BodyHandlers.ofInputStream());
             } catch (IOException e) {
@@ -368,7 +392,8 @@ public final class HttpPageFetcher {
         }
     }
 
-    private HttpRequest buildRequest(URI uri, HttpMethod method, byte[] form, String accept) {
+    private HttpRequest buildRequest(URI uri, HttpMethod method, byte[] form, String accept,
+                                     Validators conditional) {
         // The fragment is not part of the request target; the prefix of a valid URI is a valid URI.
         URI target = uri.getRawFragment() == null ? uri
                 : URI.create(uri.toString().substring(0, uri.toString().indexOf('#')));
@@ -379,6 +404,14 @@ public final class HttpPageFetcher {
                 .header("Accept-Encoding", ACCEPT_ENCODING);
         if ("http".equalsIgnoreCase(target.getScheme())) {
             b.version(HttpClient.Version.HTTP_1_1); // no h2c upgrade dance on cleartext
+        }
+        if (conditional != null && conditional.etag() != null) {
+            b.header("If-None-Match", conditional.etag());
+        }
+        if (conditional != null && conditional.lastModified() != null) {
+            // RFC 9110 §13.1.3: the stored Last-Modified date as it came; ignored by a server when If-None-Match is
+            // there and it knows ETags
+            b.header("If-Modified-Since", conditional.lastModified());
         }
         if (method == HttpMethod.POST) {
             b.header("Content-Type", "application/x-www-form-urlencoded")

@@ -21,10 +21,19 @@ import java.util.Optional;
  * is fetched as usual. A copy is reused only if its fetch started at or after the request's {@code reuseSinceMs}:
  * the request says how old a copy it accepts, the store never decides freshness.
  *
+ * <p>A copy kept with its response's validators ({@link Validators}) also serves a request that does not allow
+ * reuse: the fetcher asks the site with them (a conditional request), and a {@code 304 Not Modified} is answered
+ * with the copy ({@link #notModified}), marked {@code notModified}, whose fetch time becomes the 304's (the site
+ * vouched for it then). Issue 19: a re-crawl of an unchanged site costs it a 304 per page, not the page.
+ *
  * <p>Thread-safe.
  */
 public final class PageStore {
-    private final Cache<String, PageFetched> copies;
+    private final Cache<String, Copy> copies;
+
+    /** A stored answer and the validators its response carried (null when none). */
+    private record Copy(PageFetched page, Validators validators) {
+    }
 
     /**
      * @param maxBytes the most memory the copies may take, bytes (two per body character), >= 0; 0 keeps none
@@ -36,7 +45,7 @@ public final class PageStore {
         }
         this.copies = maxBytes == 0 ? null : Caffeine.newBuilder()
                 .maximumWeight(maxBytes)
-                .weigher((String url, PageFetched page) -> weight(url, page))
+                .weigher((String url, Copy copy) -> weight(url, copy.page()))
                 // evictions on the writing thread: the bound holds when keep returns, not some time later
                 .executor(Runnable::run)
                 .build();
@@ -44,9 +53,65 @@ public final class PageStore {
 
     /** Keeps {@code page} if it is a successful GET answer with a body; anything else is ignored. */
     public void keep(PageFetched page) {
+        keep(page, null);
+    }
+
+    /**
+     * Keeps {@code page} with its response's validators if it is a successful GET answer with a body; anything else
+     * is ignored.
+     *
+     * @param validators the response's {@code ETag} / {@code Last-Modified}, or null when it had none
+     */
+    public void keep(PageFetched page, Validators validators) {
         if (copies != null && page.hasBody() && page.request().method() == HttpMethod.GET) {
-            copies.put(page.request().url(), page);
+            copies.put(page.request().url(), new Copy(page, validators));
         }
+    }
+
+    /**
+     * The validators to ask the site with for {@code request}: those of the kept copy of its URL, when it is a GET, a
+     * copy is kept, it came without redirects (the preconditions name the requested URL's own answer) and its
+     * response had validators.
+     *
+     * @return the validators, or empty for an unconditional request
+     */
+    public Optional<Validators> validatorsFor(FetchRequest request) {
+        if (copies == null || request.method() != HttpMethod.GET) {
+            return Optional.empty();
+        }
+        Copy copy = copies.getIfPresent(request.url());
+        if (copy == null || copy.validators() == null || copy.page().redirectChain().size() != 1) {
+            return Optional.empty();
+        }
+        return Optional.of(copy.validators());
+    }
+
+    /**
+     * The answer to {@code request} when the site said {@code 304 Not Modified} to its conditional request: the kept
+     * copy's page with the request echoed, status 304, {@code notModified} true and this attempt's timings; the copy
+     * is kept again with those timings (the site vouched for it now), so a later request that allows reuse from now
+     * on takes it.
+     *
+     * @param attempt  the attempt that got the 304 ({@link FetchAttempt#notModified()})
+     * @param attempts attempts made, >= 1
+     * @param queuedMs time waited in the host queue, ms
+     * @return the answer, or empty when the copy is gone meanwhile (then the page must be fetched again)
+     */
+    public Optional<PageFetched> notModified(FetchRequest request, FetchAttempt attempt, int attempts,
+                                             long queuedMs) {
+        Copy copy = copies == null ? null : copies.getIfPresent(request.url());
+        if (copy == null) {
+            return Optional.empty();
+        }
+        PageFetched p = copy.page();
+        Timings now = new Timings(attempt.startedAtMs(), attempt.durationMs(), queuedMs);
+        PageFetched answer = new PageFetched(request, p.finalUrl(), p.redirectChain(), attempt.status(),
+                p.contentType(), p.charset(), p.body(), p.truncated(), p.contentBytes(), attempts, now, null, null,
+                true);
+        copies.put(request.url(), new Copy(new PageFetched(p.request(), p.finalUrl(), p.redirectChain(), p.status(),
+                p.contentType(), p.charset(), p.body(), p.truncated(), p.contentBytes(), p.attempts(), now, null),
+                copy.validators()));
+        return Optional.of(answer);
     }
 
     /**
@@ -61,7 +126,8 @@ public final class PageStore {
         if (copies == null || since == null || request.method() != HttpMethod.GET) {
             return Optional.empty();
         }
-        PageFetched copy = copies.getIfPresent(request.url());
+        Copy kept = copies.getIfPresent(request.url());
+        PageFetched copy = kept == null ? null : kept.page();
         if (copy == null || copy.timings().startedAtMs() < since) {
             return Optional.empty();
         }

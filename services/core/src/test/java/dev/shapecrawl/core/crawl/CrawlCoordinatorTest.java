@@ -187,8 +187,9 @@ class CrawlCoordinatorTest {
     }
 
     /**
-     * The same job published again after AMBIGUOUS, with a negative sample: its mapping lets the fetcher answer with
-     * the copies fetched since the first mapping began (the site is not fetched again); a remap does not.
+     * The same job published again after AMBIGUOUS, with a negative sample: its mapping and its first crawl run let
+     * the fetcher answer with the copies fetched since the first mapping began (the site is not fetched again); a
+     * remap does not, but its first crawl run reads the remap's copies; a re-crawl fetches.
      */
     @Test
     void aMappingAskedAgainAfterAmbiguousReusesThePreviousMappingsPages() {
@@ -212,15 +213,57 @@ class CrawlCoordinatorTest {
         assertFalse(mapped.isEmpty());
         assertTrue(mapped.stream().allMatch(r -> Long.valueOf(1_000).equals(r.reuseSinceMs())),
                 "every request of the second mapping accepts the first mapping's copies");
-        assertTrue(second.stream().filter(r -> r.purpose() == Purpose.CRAWL).allMatch(r -> r.reuseSinceMs() == null),
-                "the crawl by the pattern fetches");
+        List<FetchRequest> crawled = second.stream().filter(r -> r.purpose() == Purpose.CRAWL).toList();
+        assertFalse(crawled.isEmpty());
+        assertTrue(crawled.stream().allMatch(r -> Long.valueOf(1_000).equals(r.reuseSinceMs())),
+                "the first crawl run after the mapping reads the same copies: one fetch per URL per run");
 
         now[0] = 90_000;
         before = site.requests.size();
         coordinator.onSeed(new CrawlSeed("j", E, null, null, null, null, null, null, null, true));
         site.drain(coordinator);
-        assertTrue(site.requests.subList(before, site.requests.size()).stream()
-                .allMatch(r -> r.reuseSinceMs() == null), "a remap asks for the site as it is now");
+        List<FetchRequest> third = site.requests.subList(before, site.requests.size());
+        assertTrue(third.stream().filter(r -> r.purpose() == Purpose.MAP).allMatch(r -> r.reuseSinceMs() == null),
+                "a remap asks for the site as it is now");
+        assertTrue(third.stream().filter(r -> r.purpose() == Purpose.CRAWL)
+                .allMatch(r -> Long.valueOf(90_000).equals(r.reuseSinceMs())), "and its crawl reads the remap's pages");
+
+        now[0] = 120_000;
+        before = site.requests.size();
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        List<FetchRequest> recrawl = site.requests.subList(before, site.requests.size());
+        assertFalse(recrawl.isEmpty());
+        assertTrue(recrawl.stream().allMatch(r -> r.purpose() == Purpose.CRAWL && r.reuseSinceMs() == null),
+                "a re-crawl by the pattern asks for the site as it is now: " + recrawl);
+    }
+
+    /**
+     * Issue 19: the first crawl run after a mapping is answered from the fetcher's copies (one fetch per URL per run),
+     * and crawl-status says how many; a re-crawl of the unchanged site is answered 304s, counted too.
+     */
+    @Test
+    void theFirstRunReadsTheMappingsCopiesAndARecrawlCountsNotModified() {
+        SimulatedSite site = site();
+        site.validators = true;
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        CrawlStatus first = site.lastStatus();
+        assertEquals(Phase.IDLE, first.phase(), String.valueOf(first));
+        assertTrue(first.crawlingFetches() > 0);
+        assertEquals(first.crawlingFetches(), first.crawlingReused(), "every page of the first run was mapped");
+        assertEquals(0, first.crawlingNotModified());
+        assertEquals(0, first.mappingReused());
+        assertEquals(first.mappingFetches(), first.siteRequests(), "the site saw only the mapping's requests");
+
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        CrawlStatus again = site.lastStatus();
+        assertEquals(Phase.IDLE, again.phase(), String.valueOf(again));
+        assertEquals(2, again.run());
+        assertEquals(0, again.crawlingReused(), "a re-crawl asks the site");
+        assertEquals(again.crawlingFetches(), again.crawlingNotModified(), "and the unchanged site answers 304s");
     }
 
     @Test
@@ -266,7 +309,7 @@ class CrawlCoordinatorTest {
                         step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0, null, null);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
-                100, 100, null, List.of(), List.of(), 0, 0, 0));
+                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0));
         SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
         site.page(E, E + "sec/a", E + "hub/1");
         site.page(E + "sec/a", E + "hub/1", E + "hub/2");

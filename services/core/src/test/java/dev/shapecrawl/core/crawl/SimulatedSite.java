@@ -42,6 +42,13 @@ final class SimulatedSite implements CrawlOutput {
     Function<String, PageCollections> collections = url -> null;
     /** Each page's similarity to the nearest negative sample; by default none (null). */
     Function<String, Double> negativeSimilarity = url -> null;
+    /**
+     * As the fetcher's page store answers: a request that allows reuse of a URL answered before is answered from the
+     * copy ({@code reused}); with {@code validators}, a request that does not is a conditional one the unchanged site
+     * answers 304 ({@code notModified}).
+     */
+    final java.util.Set<String> answered = new java.util.HashSet<>();
+    boolean validators;
 
     SimulatedSite(Predicate<String> isTarget) {
         this.isTarget = isTarget;
@@ -120,9 +127,13 @@ final class SimulatedSite implements CrawlOutput {
         boolean target = request.targetThreshold() != null
                 ? TargetDecision.isTarget(s, negative, request.targetThreshold()) : isTarget.test(request.url());
         List<Outlink> outlinks = out.stream().map(u -> new Outlink(u, "", u.startsWith("http://s.test/"))).toList();
-        return new PageClassified(request.jobId(), request, request.url(), 200, s, target, "s1",
+        boolean stored = !answered.add(request.url());
+        boolean reused = stored && request.reuseSinceMs() != null;
+        boolean notModified = stored && !reused && validators;
+        return new PageClassified(request.jobId(), request, request.url(), notModified ? 304 : 200, s, target, "s1",
                 outlinks, List.of(), "h", 100, 10, null, negative,
-                request.purpose() == Purpose.MAP ? collections.apply(request.url()) : null);
+                request.purpose() == Purpose.MAP ? collections.apply(request.url()) : null, reused ? true : null,
+                notModified ? true : null);
     }
 
     private Predicate<String> isTarget() {

@@ -54,6 +54,65 @@ class HostSchedulerTest {
         assertEquals(2, peak.get(), "at most maxConcurrency at once, and the limit is used");
     }
 
+    /** Issue 19: a host that asks no delay gets several tasks at once, after its first; a delay closes it again. */
+    @Test
+    void aHostWithoutDelayRunsUpToItsParallelTasksAndADelayBringsItBackToOne() throws InterruptedException {
+        HostScheduler s = new HostScheduler(16, 4, 100, workers, timer, System::nanoTime);
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger peak = new AtomicInteger();
+        CountDownLatch first = new CountDownLatch(1);
+        s.submit("h", task(slot -> {
+            peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+            sleep(20);
+            running.decrementAndGet();
+            slot.release(0);
+            first.countDown();
+        }));
+        CountDownLatch rest = new CountDownLatch(12);
+        for (int i = 0; i < 12; i++) {
+            s.submit("h", task(slot -> {
+                peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+                sleep(50);
+                running.decrementAndGet();
+                slot.release(0);
+                rest.countDown();
+            }));
+        }
+        await(first);
+        assertTrue(rest.await(10, TimeUnit.SECONDS));
+        assertEquals(4, peak.get(), "up to maxPerHost at once once the host asked no delay, and the room is used");
+
+        // a release with a delay closes the host to one task at a time, spaced by the delay
+        AtomicInteger running2 = new AtomicInteger();
+        AtomicInteger peak2 = new AtomicInteger();
+        CountDownLatch delayed = new CountDownLatch(6);
+        List<long[]> spans = Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < 6; i++) {
+            s.submit("g", task(slot -> {
+                long start = System.nanoTime();
+                peak2.accumulateAndGet(running2.incrementAndGet(), Math::max);
+                sleep(10);
+                running2.decrementAndGet();
+                spans.add(new long[]{start, System.nanoTime()});
+                slot.release(30);
+                delayed.countDown();
+            }));
+        }
+        assertTrue(delayed.await(10, TimeUnit.SECONDS));
+        assertEquals(1, peak2.get(), "a host with a delay runs one task at a time");
+        spans.sort((a, b) -> Long.compare(a[0], b[0]));
+        for (int i = 1; i < spans.size(); i++) {
+            assertTrue(spans.get(i)[0] - spans.get(i - 1)[1] >= TimeUnit.MILLISECONDS.toNanos(30),
+                    "the delay holds between one end and the next start");
+        }
+    }
+
+    @Test
+    void maxPerHostIsAtLeastOne() {
+        assertThrows(IllegalArgumentException.class, () -> new HostScheduler(4, 0, 100, workers, timer,
+                System::nanoTime));
+    }
+
     @Test
     void oneHostRunsOneTaskAtATimeSpacedByItsDelay() throws InterruptedException {
         HostScheduler s = scheduler(8);

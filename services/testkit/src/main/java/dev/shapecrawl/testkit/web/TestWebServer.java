@@ -41,6 +41,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #fallback(Route) fallback}, which by default answers {@code 404} with a text body. Every request, routed or not, is logged ({@link #requests()}) with its arrival time before its
  * handler runs, so tests can measure delays between requests (politeness, retry back-off).
  *
+ * <p>A 200 response a route gives an {@code ETag} header answers a GET whose {@code If-None-Match} names that tag
+ * with {@code 304 Not Modified} and no body, as a web server does for an unchanged page (issue 19's re-crawls).
+ *
  * <p>The server listens on 127.0.0.1 only. {@link #url(String)} names it {@code 127.0.0.1};
  * {@link #localhostUrl(String)} names it {@code localhost}, which a crawler treats as a second host (another
  * politeness queue, another robots.txt) although it is the same server; {@link RecordedRequest#host()} tells
@@ -292,16 +295,48 @@ public final class TestWebServer implements AutoCloseable {
         }
         response.headers().forEach(h -> exchange.getResponseHeaders().add(h.getKey(), h.getValue()));
         long length = response.body().length();
-        boolean noBody = length == 0 || "HEAD".equals(request.method()) || response.statusCode() == 204
-                || response.statusCode() == 304;
+        int status = notModified(request, response) ? 304 : response.statusCode();
+        boolean noBody = length == 0 || "HEAD".equals(request.method()) || status == 204 || status == 304;
         // HttpServer's convention: -1 = no body, 0 = chunked, n = Content-Length n.
-        exchange.sendResponseHeaders(response.statusCode(), noBody ? -1 : (length < 0 ? 0 : length));
+        exchange.sendResponseHeaders(status, noBody ? -1 : (length < 0 ? 0 : length));
         if (noBody) {
             return;
         }
         OutputStream counting = new CountingOutputStream(exchange.getResponseBody(), request);
         response.body().writeTo(counting);
         counting.flush();
+    }
+
+    /**
+     * Whether a 200 response that carries an {@code ETag} answers this request's {@code If-None-Match} with {@code 304
+     * Not Modified} instead (RFC 9110 §13.1.2, weak comparison; {@code *} matches): a route gives its response a tag
+     * ({@link TestResponse#header}) and the server answers conditional requests as a web server would.
+     */
+    static boolean notModified(RecordedRequest request, TestResponse response) {
+        if (response.statusCode() != 200 || !"GET".equals(request.method()) && !"HEAD".equals(request.method())) {
+            return false;
+        }
+        String etag = null;
+        for (Map.Entry<String, String> h : response.headers()) {
+            if (h.getKey().equalsIgnoreCase("ETag")) {
+                etag = h.getValue();
+            }
+        }
+        String asked = request.header("if-none-match").orElse(null);
+        if (etag == null || asked == null) {
+            return false;
+        }
+        for (String tag : asked.split(",")) {
+            String t = tag.trim();
+            if (t.equals("*") || weak(t).equals(weak(etag))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String weak(String tag) {
+        return tag.startsWith("W/") ? tag.substring(2) : tag;
     }
 
     private static String requireSlash(String pathAndQuery) {
