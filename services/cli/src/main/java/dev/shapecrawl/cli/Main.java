@@ -304,7 +304,8 @@ public final class Main implements Runnable {
     static String fetches(CrawlStatus s) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%d pages (mapping %d, crawling %d, %d failed)",
                 s.mappingFetches() + s.crawlingFetches(), s.mappingFetches(), s.crawlingFetches(), s.failed()));
-        out.append(String.format(Locale.ROOT, ", %d requests to the site", s.siteRequests()));
+        out.append(String.format(Locale.ROOT, ", %d requests to the site (mapping %d, crawling %d)", s.siteRequests(),
+                s.mappingFetches() - s.mappingReused(), s.crawlingFetches() - s.crawlingReused()));
         if (s.mappingReused() + s.crawlingReused() > 0) {
             out.append(String.format(Locale.ROOT, ", %d from stored copies", s.mappingReused() + s.crawlingReused()));
         }
@@ -331,9 +332,10 @@ public final class Main implements Runnable {
             out.append(String.format(Locale.ROOT, " crawl %d pages in %.1f s (%.1f pages/s);", end.crawlingFetches(), s,
                     end.crawlingFetches() / s));
         }
-        out.append(t.firstRecordMs() > 0
+        // a record older than the seed is an earlier run's: a re-crawl of unchanged pages writes none of its own
+        out.append(t.firstRecordMs() >= publishedMs
                 ? String.format(Locale.ROOT, " first record %.1f s after the seed", (t.firstRecordMs() - publishedMs) / 1000.0)
-                : " no record");
+                : t.firstRecordMs() > 0 ? " no new record" : " no record");
         return out.toString();
     }
 
@@ -455,7 +457,9 @@ public final class Main implements Runnable {
         return out.toString();
     }
 
-    @Command(name = "jobs", description = "Every job on the cluster with its phase and counters.")
+    @Command(name = "jobs", description = "Every job on the cluster with its phase and counters: pages of the last "
+            + "mapping and crawl run, the requests of those that reached the site (the rest came from the fetcher's "
+            + "stored copies), the re-crawl's 304 answers, targets, pattern, decision and site-model classes.")
     static final class JobsCommand implements Callable<Integer> {
         @Mixin ClusterOptions cluster;
 
@@ -474,13 +478,15 @@ public final class Main implements Runnable {
                 }
                 Map<String, NavigationPattern> patterns = jobs.patterns();
                 Map<String, SiteModelSnapshot> models = jobs.models();
-                out.printf("%-32s %-9s %4s %8s %8s %8s %-9s %-9s  %s%n", "JOB", "PHASE", "RUN", "FETCHED", "TARGETS",
-                        "PATTERN", "DECISION", "CLASSES", "ENTRY");
+                out.printf("%-32s %-9s %4s %7s %7s %8s %6s %8s %8s %-9s %-9s  %s%n", "JOB", "PHASE", "RUN", "MAPPED",
+                        "CRAWLED", "REQUESTS", "304", "TARGETS", "PATTERN", "DECISION", "CLASSES", "ENTRY");
                 for (String id : ids) {
                     CrawlStatus s = statuses.get(id);
                     CrawlSeed seed = seeds.get(id);
-                    out.printf(Locale.ROOT, "%-32s %-9s %4s %8s %8s %8s %-9s %-9s  %s%n", id,
-                            s == null ? "WAITING" : s.phase(), s == null ? "-" : s.run(), s == null ? "-" : s.fetched(),
+                    out.printf(Locale.ROOT, "%-32s %-9s %4s %7s %7s %8s %6s %8s %8s %-9s %-9s  %s%n", id,
+                            s == null ? "WAITING" : s.phase(), s == null ? "-" : s.run(),
+                            s == null ? "-" : s.mappingFetches(), s == null ? "-" : s.crawlingFetches(),
+                            s == null ? "-" : s.siteRequests(), s == null ? "-" : s.crawlingNotModified(),
                             s == null ? "-" : s.targets(), s == null || s.patternVersion() == 0 ? "-" : "v" + s.patternVersion(),
                             Jobs.decision(s, patterns.get(id)), Jobs.classes(models.get(id)),
                             seed == null ? "" : seed.entryUrl());
