@@ -309,8 +309,9 @@ public final class Main implements Runnable {
         if (s.mappingReused() + s.crawlingReused() > 0) {
             out.append(String.format(Locale.ROOT, ", %d from stored copies", s.mappingReused() + s.crawlingReused()));
         }
-        if (s.crawlingNotModified() > 0) {
-            out.append(String.format(Locale.ROOT, ", %d answered 304 Not Modified", s.crawlingNotModified()));
+        long notModified = s.mappingNotModified() + s.crawlingNotModified();
+        if (notModified > 0) {
+            out.append(String.format(Locale.ROOT, ", %d answered 304 Not Modified", notModified));
         }
         return out.toString();
     }
@@ -459,7 +460,8 @@ public final class Main implements Runnable {
 
     @Command(name = "jobs", description = "Every job on the cluster with its phase and counters: pages of the last "
             + "mapping and crawl run, the requests of those that reached the site (the rest came from the fetcher's "
-            + "stored copies), the re-crawl's 304 answers, targets, pattern, decision and site-model classes.")
+            + "stored copies), the 304 answers, pages per second of the current (or last) phase, targets, pattern, "
+            + "decision and site-model classes.")
     static final class JobsCommand implements Callable<Integer> {
         @Mixin ClusterOptions cluster;
 
@@ -478,15 +480,19 @@ public final class Main implements Runnable {
                 }
                 Map<String, NavigationPattern> patterns = jobs.patterns();
                 Map<String, SiteModelSnapshot> models = jobs.models();
-                out.printf("%-32s %-9s %4s %7s %7s %8s %6s %8s %8s %-9s %-9s  %s%n", "JOB", "PHASE", "RUN", "MAPPED",
-                        "CRAWLED", "REQUESTS", "304", "TARGETS", "PATTERN", "DECISION", "CLASSES", "ENTRY");
+                out.printf("%-32s %-9s %4s %7s %7s %8s %6s %7s %8s %8s %-9s %-9s  %s%n", "JOB", "PHASE", "RUN",
+                        "MAPPED", "CRAWLED", "REQUESTS", "304", "PAGES/S", "TARGETS", "PATTERN", "DECISION", "CLASSES",
+                        "ENTRY");
                 for (String id : ids) {
                     CrawlStatus s = statuses.get(id);
                     CrawlSeed seed = seeds.get(id);
-                    out.printf(Locale.ROOT, "%-32s %-9s %4s %7s %7s %8s %6s %8s %8s %-9s %-9s  %s%n", id,
+                    out.printf(Locale.ROOT, "%-32s %-9s %4s %7s %7s %8s %6s %7s %8s %8s %-9s %-9s  %s%n", id,
                             s == null ? "WAITING" : s.phase(), s == null ? "-" : s.run(),
                             s == null ? "-" : s.mappingFetches(), s == null ? "-" : s.crawlingFetches(),
-                            s == null ? "-" : s.siteRequests(), s == null ? "-" : s.crawlingNotModified(),
+                            s == null ? "-" : s.siteRequests(),
+                            s == null ? "-" : s.mappingNotModified() + s.crawlingNotModified(),
+                            s == null || s.pagesPerSecond().isEmpty() ? "-"
+                                    : String.format(Locale.ROOT, "%.1f", s.pagesPerSecond().getAsDouble()),
                             s == null ? "-" : s.targets(), s == null || s.patternVersion() == 0 ? "-" : "v" + s.patternVersion(),
                             Jobs.decision(s, patterns.get(id)), Jobs.classes(models.get(id)),
                             seed == null ? "" : seed.entryUrl());

@@ -23,11 +23,16 @@ package dev.shapecrawl.events;
  *                       after a mapping reads the mapping's pages: one fetch per URL per run, issue 19), >= 0
  * @param crawlingNotModified of {@code crawlingFetches}, conditional requests the site answered {@code 304 Not
  *                       Modified} (a re-crawl of unchanged pages), >= 0
+ * @param mappingNotModified of {@code mappingFetches}, conditional requests the site answered {@code 304} (a mapping
+ *                       of pages the fetcher still holds from an earlier one), >= 0
+ * @param mappingStartedMs when the last mapping started, epoch ms; 0 when unknown
+ * @param crawlStartedMs when the current (or last) crawl run started, epoch ms; 0 before the first
  */
 public record CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,
                           long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
                           String lastError, long updatedAtMs, long mappingReused, long crawlingReused,
-                          long crawlingNotModified) {
+                          long crawlingNotModified, long mappingNotModified, long mappingStartedMs,
+                          long crawlStartedMs) {
     public CrawlStatus {
         JobIds.require(jobId);
         Checks.nonNull("phase", phase);
@@ -44,14 +49,32 @@ public record CrawlStatus(String jobId, Phase phase, long requested, long fetche
         Checks.nonNegative("mappingReused", mappingReused);
         Checks.nonNegative("crawlingReused", crawlingReused);
         Checks.nonNegative("crawlingNotModified", crawlingNotModified);
+        Checks.nonNegative("mappingNotModified", mappingNotModified);
+        Checks.nonNegative("mappingStartedMs", mappingStartedMs);
+        Checks.nonNegative("crawlStartedMs", crawlStartedMs);
     }
 
-    /** A status without stored-copy and 304 counts (all 0). */
+    /** A status without stored-copy and 304 counts and phase start times (all 0). */
     public CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,
                        long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
                        String lastError, long updatedAtMs) {
         this(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches, patternVersion, run,
-                newTargets, lastError, updatedAtMs, 0, 0, 0);
+                newTargets, lastError, updatedAtMs, 0, 0, 0, 0, 0, 0);
+    }
+
+    /**
+     * Pages per second of the phase this status is in (MAPPING: the mapping's answers since it started; CRAWLING or
+     * after: the crawl run's since it started, up to this status), or empty when its start is unknown or no time
+     * has passed.
+     */
+    public java.util.OptionalDouble pagesPerSecond() {
+        boolean mapping = phase == Phase.MAPPING || phase == Phase.PATTERN || run == 0;
+        long start = mapping ? mappingStartedMs : crawlStartedMs;
+        long pages = mapping ? mappingFetches : crawlingFetches;
+        if (start <= 0 || updatedAtMs <= start) {
+            return java.util.OptionalDouble.empty();
+        }
+        return java.util.OptionalDouble.of(pages * 1000.0 / (updatedAtMs - start));
     }
 
     /** Requests that reached the site (mapping and crawl run): the answers less those from stored copies. */

@@ -305,6 +305,7 @@ public final class CrawlCoordinator {
         if (mapping) {
             job.mappingFetches++;
             job.mappingReused += page.fromStore() ? 1 : 0;
+            job.mappingNotModified += page.unchanged() ? 1 : 0;
         } else {
             job.crawlingFetches++;
             job.crawlingReused += page.fromStore() ? 1 : 0;
@@ -661,12 +662,14 @@ public final class CrawlCoordinator {
             job.phase = Phase.MAPPING;
             job.mappingFetches = 0;
             job.mappingReused = 0;
+            job.mappingNotModified = 0;
             job.formsMet.clear();
             job.awaitedForms.clear();
             job.formWaitSinceMs = 0;
         } else {
             job.run++;
             job.phase = Phase.CRAWLING;
+            job.crawlStartedMs = clockMs.getAsLong();
             job.reuseSinceMs = 0; // a re-crawl asks for the site as it is now
         }
         job.crawlingFetches = 0;
@@ -838,6 +841,7 @@ public final class CrawlCoordinator {
         // that run has reached what it can, for the targets it missed (topUp), then dropped.
         job.run++;
         job.phase = Phase.CRAWLING;
+        job.crawlStartedMs = clockMs.getAsLong();
         // the run reads the pages the mapping fetched from the fetcher's store instead of fetching them again
         job.reuseSinceMs = job.reuseSinceMs > 0 ? job.reuseSinceMs : job.mappingStartedMs;
         job.crawlingFetches = 0;
@@ -963,6 +967,8 @@ public final class CrawlCoordinator {
         long mappingReused;
         long crawlingReused;
         long crawlingNotModified;
+        long mappingNotModified;
+        long crawlStartedMs;
 
         Draft(CrawlSeed seed) {
             this.jobId = seed.jobId();
@@ -997,6 +1003,8 @@ public final class CrawlCoordinator {
             mappingReused = s.mappingReused();
             crawlingReused = s.crawlingReused();
             crawlingNotModified = s.crawlingNotModified();
+            mappingNotModified = s.mappingNotModified();
+            crawlStartedMs = s.crawlStartedMs();
         }
 
         Traversal traversal() {
@@ -1017,7 +1025,7 @@ public final class CrawlCoordinator {
             return new JobState(jobId, seed, pendingSeed, phase, mappings, run, pattern, requested, fetched, failed,
                     targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
                     formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused,
-                    crawlingReused, crawlingNotModified);
+                    crawlingReused, crawlingNotModified, mappingNotModified, crawlStartedMs);
         }
     }
 }

@@ -48,13 +48,16 @@ import java.util.List;
  * @param mappingReused   of {@code mappingFetches}, answers from the fetcher's stored copies, >= 0
  * @param crawlingReused  of {@code crawlingFetches}, answers from the fetcher's stored copies, >= 0
  * @param crawlingNotModified of {@code crawlingFetches}, conditional requests the site answered 304, >= 0
+ * @param mappingNotModified of {@code mappingFetches}, conditional requests the site answered 304, >= 0
+ * @param crawlStartedMs  epoch ms at which the current (or last) crawl run started; 0 before the first
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
                        long newTargets, long mappingFetches, long crawlingFetches, long outstanding, long nextOrder,
                        long nextTurn, String lastError, List<String> formsMet, List<AwaitedForm> awaitedForms,
                        long formWaitSinceMs, long mappingStartedMs, long reuseSinceMs, long mappingReused,
-                       long crawlingReused, long crawlingNotModified) {
+                       long crawlingReused, long crawlingNotModified, long mappingNotModified,
+                       long crawlStartedMs) {
 
     public JobState {
         // absent in states written before forms were followed
@@ -77,6 +80,6 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
     public CrawlStatus status(long nowMs) {
         return new CrawlStatus(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches,
                 pattern == null ? 0 : pattern.patternVersion(), run, newTargets, lastError, nowMs, mappingReused,
-                crawlingReused, crawlingNotModified);
+                crawlingReused, crawlingNotModified, mappingNotModified, mappingStartedMs, crawlStartedMs);
     }
 }

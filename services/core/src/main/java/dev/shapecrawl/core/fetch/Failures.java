@@ -26,7 +26,8 @@ final class Failures {
     /**
      * The error for {@code e}, looking through the cause chain (the HttpClient wraps, for example a
      * {@link ConnectException} around an {@link UnresolvedAddressException}). Timeouts first, then DNS, then
-     * connection failures (refused, unreachable, TLS handshake, reset), else {@link FetchErrorKind#IO}.
+     * connection failures (refused, unreachable, TLS handshake, reset, closed before any response byte), else
+     * {@link FetchErrorKind#IO}.
      */
     static FetchError classify(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
@@ -52,6 +53,12 @@ final class Failures {
             if (t instanceof SocketException && String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT)
                     .contains("reset")) {
                 return error(FetchErrorKind.CONNECT, "connection reset", t);
+            }
+            // The JDK client's words when the server closed the connection before a byte of the response: a kept-
+            // alive connection the server had already dropped (HTTP/1.0 servers such as Python's http.server), the
+            // same trouble as a reset, and a GET is safe to send again (RFC 9110 §9.2.2)
+            if (t instanceof java.io.IOException && String.valueOf(t.getMessage()).contains("received no bytes")) {
+                return error(FetchErrorKind.CONNECT, "connection closed before a response", t);
             }
         }
         for (Throwable t = e; t != null; t = t.getCause()) {

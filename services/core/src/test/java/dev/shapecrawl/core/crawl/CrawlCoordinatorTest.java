@@ -246,10 +246,15 @@ class CrawlCoordinatorTest {
     void theFirstRunReadsTheMappingsCopiesAndARecrawlCountsNotModified() {
         SimulatedSite site = site();
         site.validators = true;
-        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        long[] now = {1_000};
+        CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), site,
+                new NavigationPatternGenerator(PatternSettings.defaults()), () -> now[0]++);
         coordinator.onSeed(CrawlSeed.of("j", E));
         site.drain(coordinator);
         CrawlStatus first = site.lastStatus();
+        assertTrue(first.mappingStartedMs() > 0 && first.crawlStartedMs() > first.mappingStartedMs(),
+                "the phases' starts: " + first);
+        assertTrue(first.pagesPerSecond().isPresent(), "pages per second of the run");
         assertEquals(Phase.IDLE, first.phase(), String.valueOf(first));
         assertTrue(first.crawlingFetches() > 0);
         assertEquals(first.crawlingFetches(), first.crawlingReused(), "every page of the first run was mapped");
@@ -264,6 +269,15 @@ class CrawlCoordinatorTest {
         assertEquals(2, again.run());
         assertEquals(0, again.crawlingReused(), "a re-crawl asks the site");
         assertEquals(again.crawlingFetches(), again.crawlingNotModified(), "and the unchanged site answers 304s");
+        assertTrue(again.crawlStartedMs() > first.crawlStartedMs(), "the run's own start");
+
+        coordinator.onSeed(new CrawlSeed("j", E, null, null, null, null, null, null, null, true));
+        site.drain(coordinator);
+        CrawlStatus remapped = site.lastStatus();
+        assertEquals(Phase.IDLE, remapped.phase(), String.valueOf(remapped));
+        assertEquals(remapped.mappingFetches(), remapped.mappingNotModified(),
+                "a remap asks every page conditionally, and the unchanged site answers 304s");
+        assertEquals(0, remapped.mappingReused());
     }
 
     @Test
@@ -309,7 +323,7 @@ class CrawlCoordinatorTest {
                         step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0, null, null);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
-                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0));
+                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0));
         SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
         site.page(E, E + "sec/a", E + "hub/1");
         site.page(E + "sec/a", E + "hub/1", E + "hub/2");
