@@ -40,7 +40,7 @@ import java.util.concurrent.ThreadLocalRandom;
         description = "A structure-based web crawler: entry point and sample pages in, navigation pattern and list records out.",
         subcommands = {Main.Demo.class, Main.Up.class, Main.Down.class, Main.Status.class, Main.Crawl.class,
                 Main.Targets.class, Main.Records.class, Main.Pattern.class, Main.Model.class, Main.JobsCommand.class,
-                Main.Serve.class,
+                Main.Serve.class, Main.Spec.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Default client port of the local runtime's broker. */
@@ -383,6 +383,10 @@ public final class Main implements Runnable {
         @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
                 description = "text (default): readable; json: the site-model event as on the topic")
         ModelFormat format;
+        @Option(names = "--export", paramLabel = "FILE",
+                description = "write the class links as a crawl specification (seed 001 Appendix A, RFC 4180 CSV) "
+                        + "to FILE instead of printing the model")
+        Path export;
 
         @Override
         public Integer call() {
@@ -391,8 +395,43 @@ public final class Main implements Runnable {
                 jobs.requireKnown(job);
                 SiteModelSnapshot m = jobs.orNotYet(job, jobs.model(job), "site model",
                         "it is inferred when a mapping ends");
+                if (export != null) {
+                    try {
+                        java.nio.file.Files.writeString(export, SpecFile.write(m));
+                    } catch (java.io.IOException e) {
+                        throw CliException.failure("cannot write " + export + ": " + e.getMessage());
+                    }
+                    Out.get().printf(Locale.ROOT, "wrote %d class links of job %s's site model (version %d) to %s%n",
+                            m.links().size(), job, m.modelVersion(), export);
+                    return 0;
+                }
                 Out.get().print(format == ModelFormat.json ? EventCodec.encode(m) + "\n" : Jobs.describe(m));
             }
+            return 0;
+        }
+    }
+
+    @Command(name = "spec", description = "Check a crawl specification (seed 001 Appendix A: class link and data link "
+            + "rows, RFC 4180 CSV or tab-separated) and print its rows; a malformed line exits 2 with its number.")
+    static final class Spec implements Callable<Integer> {
+        @CommandLine.Parameters(paramLabel = "FILE", description = "the specification") Path file;
+
+        @Override
+        public Integer call() {
+            String text;
+            try {
+                text = java.nio.file.Files.readString(file);
+            } catch (java.io.IOException e) {
+                throw CliException.badInput("cannot read " + file + ": " + e.getMessage());
+            }
+            SpecFile.Spec spec = SpecFile.parse(file.toString(), text);
+            PrintStream out = Out.get();
+            out.printf(Locale.ROOT, "%s: %d class links, %d data links%n", file, spec.classLinks().size(),
+                    spec.dataLinks().size());
+            spec.classLinks().forEach(l -> out.printf(Locale.ROOT, "  line %d: %s -> %s (%s) via %s%n", l.line(),
+                    l.source(), l.destination(), l.subtype(), l.xpath()));
+            spec.dataLinks().forEach(d -> out.printf(Locale.ROOT, "  line %d: %s.%s (%s) at %s%n", d.line(),
+                    d.source(), d.name(), d.type(), d.xpath()));
             return 0;
         }
     }
