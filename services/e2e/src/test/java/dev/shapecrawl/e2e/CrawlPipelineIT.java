@@ -1,5 +1,6 @@
 package dev.shapecrawl.e2e;
 
+import dev.shapecrawl.cli.Main;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.EventCodec;
@@ -183,7 +184,7 @@ class CrawlPipelineIT {
             javadocRun2 = jobs.awaitRun(job, 2, RUN_TIMEOUT);
             recordsAfterRecrawl = jobs.listRecords(job);
             System.out.printf(Locale.ROOT, "CrawlPipelineIT %s: run 1 %s; re-crawl of the unchanged site: %s%n",
-                    site.name(), fetchLine(javadocRun1), fetchLine(javadocRun2));
+                    site.name(), Main.fetches(javadocRun1), Main.fetches(javadocRun2));
         }
         System.out.println(table(runs));
         System.out.printf(Locale.ROOT, "CrawlPipelineIT: %d sites in %.1f s%n", runs.size(),
@@ -295,13 +296,6 @@ class CrawlPipelineIT {
         double bound = Math.max(1.2 * found.size(), site.listRoute() - unlistedTruth.size());
         return new Crawl(status.crawlingFetches(), found.size(), correct, listedTruth.size(), unlisted,
                 status.newTargets(), bound, missed, seconds);
-    }
-
-    /** A run's answers by origin: fetched, from the fetcher's store, 304. */
-    private static String fetchLine(CrawlStatus s) {
-        return String.format(Locale.ROOT, "mapping %d (%d from the store), crawling %d (%d from the store, %d answered "
-                        + "304), %d requests to the site", s.mappingFetches(), s.mappingReused(), s.crawlingFetches(),
-                s.crawlingReused(), s.crawlingNotModified(), s.siteRequests());
     }
 
     /** One site's numbers and pattern, printed as soon as its runs end. */

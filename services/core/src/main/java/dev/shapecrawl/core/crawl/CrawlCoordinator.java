@@ -660,21 +660,15 @@ public final class CrawlCoordinator {
             job.mappingStartedMs = clockMs.getAsLong();
             job.mappings++;
             job.phase = Phase.MAPPING;
-            job.mappingFetches = 0;
-            job.mappingReused = 0;
-            job.mappingNotModified = 0;
+            job.resetMappingCounts();
+            job.resetCrawlCounts();
             job.formsMet.clear();
             job.awaitedForms.clear();
             job.formWaitSinceMs = 0;
         } else {
-            job.run++;
-            job.phase = Phase.CRAWLING;
-            job.crawlStartedMs = clockMs.getAsLong();
+            job.startCrawlRun(clockMs.getAsLong());
             job.reuseSinceMs = 0; // a re-crawl asks for the site as it is now
         }
-        job.crawlingFetches = 0;
-        job.crawlingReused = 0;
-        job.crawlingNotModified = 0;
         if (previous != null) {
             store.dropTraversal(job.jobId, previous);
             if (!previous.mapping()) {
@@ -839,17 +833,10 @@ public final class CrawlCoordinator {
         out.pattern(job.pattern);
         // The first crawl run starts at once and collects the targets by the pattern (§7); the map is kept until
         // that run has reached what it can, for the targets it missed (topUp), then dropped.
-        job.run++;
-        job.phase = Phase.CRAWLING;
-        job.crawlStartedMs = clockMs.getAsLong();
+        job.startCrawlRun(clockMs.getAsLong());
         // the run reads the pages the mapping fetched from the fetcher's store instead of fetching them again
         job.reuseSinceMs = job.reuseSinceMs > 0 ? job.reuseSinceMs : job.mappingStartedMs;
-        job.crawlingFetches = 0;
-        job.crawlingReused = 0;
-        job.crawlingNotModified = 0;
-        long mappingFetches = job.mappingFetches;
         job.resetCounters();
-        job.mappingFetches = mappingFetches;
         PatternMatcher matcher = matcher(job);
         job.nextTurn = job.nextOrder;
         request(job, job.traversal(), job.seed.entryUrl(), null, 0, Purpose.CRAWL, matcher.encode(matcher.start()));
@@ -1009,6 +996,28 @@ public final class CrawlCoordinator {
 
         Traversal traversal() {
             return freeze().traversal();
+        }
+
+        /** A crawl run starts at {@code nowMs}: the next run number, its phase, its start, its answers counted anew. */
+        void startCrawlRun(long nowMs) {
+            run++;
+            phase = Phase.CRAWLING;
+            crawlStartedMs = nowMs;
+            resetCrawlCounts();
+        }
+
+        /** The counts of a crawl run's answers (stored-copy answers and 304s among them), from zero. */
+        void resetCrawlCounts() {
+            crawlingFetches = 0;
+            crawlingReused = 0;
+            crawlingNotModified = 0;
+        }
+
+        /** The counts of a mapping's answers, from zero. */
+        void resetMappingCounts() {
+            mappingFetches = 0;
+            mappingReused = 0;
+            mappingNotModified = 0;
         }
 
         void resetCounters() {

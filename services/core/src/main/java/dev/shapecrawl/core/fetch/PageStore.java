@@ -105,13 +105,9 @@ public final class PageStore {
         }
         PageFetched p = copy.page();
         Timings now = new Timings(attempt.startedAtMs(), attempt.durationMs(), queuedMs);
-        PageFetched answer = new PageFetched(request, p.finalUrl(), p.redirectChain(), attempt.status(),
-                p.contentType(), p.charset(), p.body(), p.truncated(), p.contentBytes(), attempts, now, null, null,
-                true);
-        copies.put(request.url(), new Copy(new PageFetched(p.request(), p.finalUrl(), p.redirectChain(), p.status(),
-                p.contentType(), p.charset(), p.body(), p.truncated(), p.contentBytes(), p.attempts(), now, null),
+        copies.put(request.url(), new Copy(answer(p, p.request(), p.status(), p.attempts(), now, null, null),
                 copy.validators()));
-        return Optional.of(answer);
+        return Optional.of(answer(p, request, attempt.status(), attempts, now, null, true));
     }
 
     /**
@@ -132,9 +128,16 @@ public final class PageStore {
             return Optional.empty();
         }
         Timings t = copy.timings();
-        return Optional.of(new PageFetched(request, copy.finalUrl(), copy.redirectChain(), copy.status(),
-                copy.contentType(), copy.charset(), copy.body(), copy.truncated(), copy.contentBytes(), copy.attempts(),
-                new Timings(t.startedAtMs(), t.durationMs(), 0), null, true));
+        return Optional.of(answer(copy, request, copy.status(), copy.attempts(),
+                new Timings(t.startedAtMs(), t.durationMs(), 0), true, null));
+    }
+
+    /** The kept page as the answer to {@code request}: its URLs, type, charset and body, the rest as given. */
+    private static PageFetched answer(PageFetched copy, FetchRequest request, int status, int attempts,
+                                      Timings timings, Boolean reused, Boolean notModified) {
+        return new PageFetched(request, copy.finalUrl(), copy.redirectChain(), status, copy.contentType(),
+                copy.charset(), copy.body(), copy.truncated(), copy.contentBytes(), attempts, timings, null, reused,
+                notModified);
     }
 
     /** Copies held now. */

@@ -61,22 +61,10 @@ class HostSchedulerTest {
         AtomicInteger running = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
         CountDownLatch first = new CountDownLatch(1);
-        s.submit("h", task(slot -> {
-            peak.accumulateAndGet(running.incrementAndGet(), Math::max);
-            sleep(20);
-            running.decrementAndGet();
-            slot.release(0);
-            first.countDown();
-        }));
+        s.submit("h", counted(running, peak, 20, first));
         CountDownLatch rest = new CountDownLatch(12);
         for (int i = 0; i < 12; i++) {
-            s.submit("h", task(slot -> {
-                peak.accumulateAndGet(running.incrementAndGet(), Math::max);
-                sleep(50);
-                running.decrementAndGet();
-                slot.release(0);
-                rest.countDown();
-            }));
+            s.submit("h", counted(running, peak, 50, rest));
         }
         await(first);
         assertTrue(rest.await(10, TimeUnit.SECONDS));
@@ -222,6 +210,17 @@ class HostSchedulerTest {
         assertEquals(3, abandoned.get());
         assertThrows(IllegalStateException.class, () -> s.submit("c", waiting));
         assertFalse(s.depths().containsKey("b"));
+    }
+
+    /** A task that counts itself running (and the peak), takes {@code ms}, releases with no delay, counts down. */
+    private static HostScheduler.Task counted(AtomicInteger running, AtomicInteger peak, long ms, CountDownLatch done) {
+        return task(slot -> {
+            peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+            sleep(ms);
+            running.decrementAndGet();
+            slot.release(0);
+            done.countDown();
+        });
     }
 
     private static HostScheduler.Task task(Consumer<HostScheduler.Slot> body) {
