@@ -6,6 +6,7 @@ import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.JobIds;
 import dev.shapecrawl.events.ListRecord;
+import dev.shapecrawl.events.MappingMode;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.ScopeMode;
@@ -195,6 +196,10 @@ public final class Main implements Runnable {
         String job;
         @Option(names = "--max-pages", paramLabel = "N", description = "most pages fetched while mapping (default 10000)")
         Integer maxPages;
+        @Option(names = "--mapping", paramLabel = "MODE", description = "sampled (default: seed 001's bounded sample, a few links of each list) or full (breadth-first over every link)")
+        String mapping;
+        @Option(names = "--sample-pages", paramLabel = "N", description = "most pages a sampled mapping fetches (default 200)")
+        Integer samplePages;
         @Option(names = "--max-depth", paramLabel = "N", description = "most link depth while mapping (default 10)")
         Integer maxDepth;
         @Option(names = "--similarity", paramLabel = "NAME", description = "the structural similarity: rtdm-template (default) or rtdm-plain (the seed's RTDM)")
@@ -208,7 +213,8 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
-            CrawlSeed seed = seed(job == null ? newJobId() : job, entry, maxPages, maxDepth, similarity, threshold);
+            CrawlSeed seed = seed(job == null ? newJobId() : job, entry, maxPages, maxDepth, similarity, threshold)
+                    .withMapping(mappingMode(mapping), samplePages(samplePages));
             for (String s : samples) {
                 url("--sample", s);
             }
@@ -274,6 +280,30 @@ public final class Main implements Runnable {
             throw CliException.badInput("--similarity needs a name (rtdm-template, rtdm-plain)");
         }
         return new CrawlSeed(job, entry, ScopeMode.HOST, maxPages, maxDepth, measure, threshold, Map.of(), false);
+    }
+
+    /**
+     * The mapping mode named by {@code --mapping}, or null (the default) when absent.
+     *
+     * @throws CliException (bad input) for a name other than sampled or full
+     */
+    static MappingMode mappingMode(String name) {
+        if (name == null) {
+            return null;
+        }
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "sampled" -> MappingMode.SAMPLED;
+            case "full" -> MappingMode.FULL;
+            default -> throw CliException.badInput("--mapping must be sampled or full, not '" + name + "'");
+        };
+    }
+
+    /** @throws CliException (bad input) for a {@code --sample-pages} below 1 */
+    static Integer samplePages(Integer pages) {
+        if (pages != null && pages < 1) {
+            throw CliException.badInput("--sample-pages must be >= 1, not " + pages);
+        }
+        return pages;
     }
 
     /** @throws CliException (bad input) unless {@code value} is an absolute http(s) URL with a host */

@@ -30,16 +30,24 @@ import java.util.Map;
  *                            resolved (fetched or failed), and classifies against exactly these, so that samples
  *                            spread over partitions are never seen in part (issue 18). Empty, the default: every
  *                            sample declared for the job so far, as the classifier sees them arrive
+ * @param mapping             how the mapping chooses its pages; default {@link MappingMode#SAMPLED} (issue 19)
+ * @param samplePages         upper bound of the requests of a {@link MappingMode#SAMPLED} mapping, >= 1; default 200,
+ *                            seed 001's n (Cibecchini 2017 §3.3.1, the budget of its experiments); {@code maxPages}
+ *                            bounds it too
  */
 public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
                         String similarityMeasure, Double similarityThreshold,
                         Map<String, List<String>> formValues, Integer maxCrawlPages, Boolean remap,
-                        List<String> sampleIds) {
+                        List<String> sampleIds, MappingMode mapping, Integer samplePages) {
 
     /** Default of {@link #maxPages}. */
     public static final int DEFAULT_MAX_PAGES = 10_000;
     /** Default of {@link #maxCrawlPages}. */
     public static final int DEFAULT_MAX_CRAWL_PAGES = 1_000_000;
+    /** Default of {@link #samplePages}: seed 001's n = 200 (Cibecchini 2017 §3.3.1; spec §2.10). */
+    public static final int DEFAULT_SAMPLE_PAGES = 200;
+    /** Default of {@link #mapping}. */
+    public static final MappingMode DEFAULT_MAPPING = MappingMode.SAMPLED;
     /** Default of {@link #maxDepth}. */
     public static final int DEFAULT_MAX_DEPTH = 10;
 
@@ -67,6 +75,30 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
         if (sampleIds.stream().distinct().count() != sampleIds.size()) {
             throw new IllegalArgumentException("sampleIds: each id once, was " + sampleIds);
         }
+        mapping = mapping == null ? DEFAULT_MAPPING : mapping;
+        samplePages = samplePages == null ? DEFAULT_SAMPLE_PAGES : samplePages;
+        if (samplePages < 1) {
+            throw new IllegalArgumentException("samplePages: must be >= 1, was " + samplePages);
+        }
+    }
+
+    /** A seed with the default mapping ({@link #DEFAULT_MAPPING}, {@link #DEFAULT_SAMPLE_PAGES}). */
+    public CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
+                     String similarityMeasure, Double similarityThreshold, Map<String, List<String>> formValues,
+                     Integer maxCrawlPages, Boolean remap, List<String> sampleIds) {
+        this(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold, formValues,
+                maxCrawlPages, remap, sampleIds, null, null);
+    }
+
+    /** This seed mapping by {@code mode}, with at most {@code pages} requests when sampled (null: the default). */
+    public CrawlSeed withMapping(MappingMode mode, Integer pages) {
+        return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
+                formValues, maxCrawlPages, remap, sampleIds, mode, pages);
+    }
+
+    /** The most requests this seed's mapping makes: {@code maxPages}, and {@code samplePages} when sampled. */
+    public int mappingBudget() {
+        return mapping == MappingMode.SAMPLED ? Math.min(maxPages, samplePages) : maxPages;
     }
 
     /** A seed that names no sample ids (every sample declared for the job counts, {@link #sampleIds}). */
@@ -80,7 +112,7 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
     /** This seed naming {@code ids} as its samples ({@link #sampleIds}). */
     public CrawlSeed withSampleIds(List<String> ids) {
         return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
-                formValues, maxCrawlPages, remap, ids);
+                formValues, maxCrawlPages, remap, ids, mapping, samplePages);
     }
 
     /** A seed with the default crawl budget ({@link #DEFAULT_MAX_CRAWL_PAGES}). */

@@ -55,12 +55,30 @@ public record NavigationPattern(String jobId, long patternVersion, String entryU
      * @param formId   the form template of a FORM step, or null
      * @param loop     whether the level may repeat (pagination, hub-to-hub chains)
      * @param examples a few URLs of the map that matched, for people
+     * @param linkPaths the class links of the level (seed 001 §3.3, spec §4): the link-collection paths (the site
+     *                  model's element-path notation, {@link PageCollections}) that held the mapping's links to
+     *                  this level's pages on the pages of the level before. A crawl also follows every link of
+     *                  such a collection, whatever its URL, so a list the sample saw three links of is crawled
+     *                  whole. Empty for a FORM step and in patterns
+     *                  written before issue 19
      */
-    public record Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples) {
+    public record Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples,
+                       List<String> linkPaths) {
         public Step {
             Checks.nonBlank("kind", kind);
             Checks.nonBlank("urlRegex", urlRegex);
             examples = Checks.list(examples);
+            linkPaths = Checks.list(linkPaths);
+        }
+
+        /** A step with no class link ({@link #linkPaths} empty). */
+        public Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples) {
+            this(kind, urlRegex, formId, loop, examples, null);
+        }
+
+        /** This step with {@code paths} as its class links. */
+        public Step withLinkPaths(List<String> paths) {
+            return new Step(kind, urlRegex, formId, loop, examples, paths);
         }
     }
 }

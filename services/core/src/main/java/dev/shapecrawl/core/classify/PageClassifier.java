@@ -18,6 +18,7 @@ import org.jsoup.nodes.Document;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -89,7 +90,7 @@ public final class PageClassifier {
         PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
                 similarity, isTarget, model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
                 analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null, negative,
-                collections(page, doc)).answeredAs(page);
+                collections(page, doc, isTarget)).answeredAs(page);
         // Only a crawl by a pattern publishes target pages: a mapping's verdicts are provisional until the
         // site-wide decision at its end (issue 18), and a crawl fetches every target the decision keeps.
         Optional<TargetPage> target = isTarget && page.request().purpose() == Purpose.CRAWL
@@ -99,10 +100,20 @@ public final class PageClassifier {
         return new Outcome(classified, target);
     }
 
-    /** The page's link and text collections when the site model needs them (a MAP page), else null. */
-    private PageCollections collections(PageFetched page, Document doc) {
-        return page.request().purpose() == Purpose.MAP
-                ? PageParser.parse(page.finalUrl(), doc, modelSettings).collections() : null;
+    /**
+     * The page's link and text collections when the site model needs them (a MAP page); the link collections alone
+     * on a crawled page that is not a target, whose links the crawl follows by their class-link paths as well as by
+     * their URLs (issue 19, {@code NavigationPattern.Step#linkPaths}); else null.
+     */
+    private PageCollections collections(PageFetched page, Document doc, boolean isTarget) {
+        Purpose purpose = page.request().purpose();
+        if (purpose == Purpose.MAP) {
+            return PageParser.parse(page.finalUrl(), doc, modelSettings).collections();
+        }
+        if (purpose == Purpose.CRAWL && !isTarget) {
+            return new PageCollections(PageParser.parse(page.finalUrl(), doc, modelSettings).links(), Map.of());
+        }
+        return null;
     }
 
     /**

@@ -16,8 +16,10 @@ import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.FormInfo;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.HttpMethod;
+import dev.shapecrawl.events.MappingMode;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Outlink;
+import dev.shapecrawl.events.PageCollections;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
@@ -26,12 +28,14 @@ import dev.shapecrawl.events.SiteModelSnapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -325,8 +329,10 @@ public final class CrawlCoordinator {
             apply(job, traversal, page);
             applyParked(job, traversal);
         } else {
-            // the collections are kept on their own (putCollections above); applying the answer needs none of them
-            store.park(job.jobId, traversal, entry.get().order(), new ParkedAnswer(page.withoutCollections()));
+            // a mapping's collections are kept on their own (putCollections above); a crawled hub's link
+            // collections (its class links) wait with it
+            store.park(job.jobId, traversal, entry.get().order(),
+                    new ParkedAnswer(mapping ? page.withoutCollections() : page));
         }
         settle(job);
         return Delivery.ACCEPTED;
@@ -474,6 +480,7 @@ public final class CrawlCoordinator {
         if (isTarget || entry.depth() >= job.seed.maxDepth()) {
             return; // target pages are not expanded (Algorithm 2)
         }
+        Set<String> sampled = sampledLinks(job, traversal, url, page);
         for (Outlink link : page.outlinks()) {
             if (!link.inScope()) {
                 continue;
@@ -486,13 +493,44 @@ public final class CrawlCoordinator {
                 if (more != known.get()) {
                     store.putUrl(job.jobId, traversal, link.url(), more);
                 }
-            } else if (job.requested < job.seed.maxPages()) {
+            } else if (job.requested < job.seed.mappingBudget() && (sampled == null || sampled.contains(link.url()))) {
                 request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "");
             }
         }
         for (FormInfo form : page.forms()) {
             meetForm(job, traversal, url, entry.depth(), form);
         }
+    }
+
+    /** A page's collections: carried by its answer, or kept when the answer was parked (which drops them). */
+    private Optional<PageCollections> keptCollections(Draft job, Traversal traversal, String url,
+                                                      PageClassified page) {
+        return page.collections() != null ? Optional.of(page.collections())
+                : store.collections(job.jobId, traversal, url).map(CrawlStore.KeptCollections::collections);
+    }
+
+    /**
+     * The links a {@link MappingMode#SAMPLED} mapping requests from a page ({@link LinkSampling}, seed 001 §3.3.1),
+     * or null when every new in-scope link is requested (a {@link MappingMode#FULL} mapping, or a page whose link
+     * collections were not kept).
+     */
+    private Set<String> sampledLinks(Draft job, Traversal traversal, String url, PageClassified page) {
+        if (job.seed.mapping() != MappingMode.SAMPLED) {
+            return null;
+        }
+        PageCollections collections = keptCollections(job, traversal, url, page).orElse(null);
+        if (collections == null) {
+            return null;
+        }
+        Set<String> inScope = new HashSet<>();
+        for (Outlink link : page.outlinks()) {
+            if (link.inScope()) {
+                inScope.add(link.url());
+            }
+        }
+        return new HashSet<>(LinkSampling.choose(collections.links(),
+                u -> inScope.contains(u) && store.url(job.jobId, traversal, u).isEmpty(),
+                LinkSampling.PER_COLLECTION));
     }
 
     /**
@@ -521,7 +559,7 @@ public final class CrawlCoordinator {
      * another verdict): each submission not made yet in this traversal, within the mapping's page budget.
      */
     private void submit(Draft job, Traversal traversal, String pageUrl, int depth, FormTemplate template) {
-        int room = (int) Math.max(0, job.seed.maxPages() - job.requested);
+        int room = (int) Math.max(0, job.seed.mappingBudget() - job.requested);
         for (FetchRequest r : FormSubmissions.requests(template, job.jobId, Purpose.MAP, depth + 1, pageUrl, room)) {
             String key = FormSubmissions.key(r);
             if (store.url(job.jobId, traversal, key).isEmpty()) {
@@ -544,11 +582,15 @@ public final class CrawlCoordinator {
         if (!matcher.expands(from)) {
             return;
         }
+        // a crawled hub's link collections come with its answer (parked with it when it waited for its turn)
+        Map<String, List<String>> linkPaths = page.collections() == null ? Map.of()
+                : ClassLinks.pathsByUrl(page.collections());
         for (Outlink link : page.outlinks()) {
             if (!link.inScope()) {
                 continue;
             }
-            PatternMatcher.States next = matcher.next(from, link.url());
+            PatternMatcher.States next = matcher.next(from, link.url(), null,
+                    linkPaths.getOrDefault(link.url(), List.of()));
             if (next.isEmpty()) {
                 continue;
             }
@@ -828,7 +870,12 @@ public final class CrawlCoordinator {
             return;
         }
         long version = job.pattern == null ? 1 : job.pattern.patternVersion() + 1;
-        job.pattern = new NavigationPattern(job.jobId, version, job.seed.entryUrl(), generated.branches(),
+        // class links make up for what a sample's few examples per list do not show the URL regexes; a full mapping
+        // learnt them from every link (and following whole collections there only fetched more: PatternCrawlEvaluationTest)
+        List<NavigationPattern.Branch> branches = job.seed.mapping() != MappingMode.SAMPLED ? generated.branches()
+                : ClassLinks.annotate(generated.branches(), job.seed.entryUrl(), pages,
+                        url -> store.collections(job.jobId, mapping, url).map(CrawlStore.KeptCollections::collections));
+        job.pattern = new NavigationPattern(job.jobId, version, job.seed.entryUrl(), branches,
                 generated.targetsMapped(), generated.coverage(), decision.threshold(), decision.summary());
         out.pattern(job.pattern);
         // The first crawl run starts at once and collects the targets by the pattern (§7); the map is kept until

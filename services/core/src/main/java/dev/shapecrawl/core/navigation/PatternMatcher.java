@@ -3,10 +3,12 @@ package dev.shapecrawl.core.navigation;
 import dev.shapecrawl.events.NavigationPattern;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -42,6 +44,8 @@ public final class PatternMatcher {
     private final boolean[][] loop;
     /** Branch, step → the form id of a FORM step, null for a LINK step. */
     private final String[][] formOf;
+    /** Branch, step → the step's class links ({@link NavigationPattern.Step#linkPaths()}), empty for none. */
+    private final Set<String>[][] linkPathsOf;
     private final Pattern[] patterns;
     private final States start;
 
@@ -54,6 +58,9 @@ public final class PatternMatcher {
         patternOf = new int[nb][];
         loop = new boolean[nb][];
         formOf = new String[nb][];
+        @SuppressWarnings("unchecked")
+        Set<String>[][] paths = new Set[nb][];
+        linkPathsOf = paths;
         Map<String, Integer> ids = new HashMap<>();
         int[] starts = new int[nb];
         for (int b = 0; b < nb; b++) {
@@ -66,11 +73,14 @@ public final class PatternMatcher {
             patternOf[b] = new int[steps.size() + 1];
             loop[b] = new boolean[steps.size() + 1];
             formOf[b] = new String[steps.size() + 1];
+            linkPathsOf[b] = new Set[steps.size() + 1];
+            linkPathsOf[b][0] = Set.of();
             for (int i = 1; i <= steps.size(); i++) {
                 NavigationPattern.Step step = steps.get(i - 1);
                 patternOf[b][i] = ids.computeIfAbsent(step.urlRegex(), r -> ids.size());
                 loop[b][i] = step.loop();
                 formOf[b][i] = "FORM".equals(step.kind()) ? step.formId() : null;
+                linkPathsOf[b][i] = Set.copyOf(step.linkPaths());
             }
             starts[b] = pack(b, 0);
         }
@@ -128,6 +138,21 @@ public final class PatternMatcher {
      * @return the states of the page reached; empty if it is not to be followed
      */
     public States next(States from, String url, String formId) {
+        return next(from, url, formId, List.of());
+    }
+
+    /**
+     * The states a link leads to, by its URL or by the link collections it stands in: a LINK step also takes a link
+     * at one of its class-link paths ({@link NavigationPattern.Step#linkPaths()}, seed 001's crawl by class links,
+     * spec §4), whatever its URL. Loops take links by their URL alone: a class link leads from one level to the next.
+     *
+     * @param from      the states of the page the link or form is on
+     * @param url       the link's absolute URL, or the submission's key
+     * @param formId    the submitted form's id, or null for a link
+     * @param linkPaths the paths of the page's link collections that hold the link (empty: unknown, by URL alone)
+     * @return the states of the page reached; empty if it is not to be followed
+     */
+    public States next(States from, String url, String formId, Collection<String> linkPaths) {
         byte[] memo = new byte[patterns.length]; // 0 unknown, 1 matches, 2 does not
         int[] out = new int[from.packed.length * 2];
         int n = 0;
@@ -135,7 +160,7 @@ public final class PatternMatcher {
             int b = s >>> 16;
             int i = s & 0xFFFF;
             if (i < stepCount[b] && Objects.equals(formOf[b][i + 1], formId)
-                    && matches(patternOf[b][i + 1], url, memo)) {
+                    && (matches(patternOf[b][i + 1], url, memo) || atClassLink(linkPathsOf[b][i + 1], linkPaths))) {
                 out[n++] = pack(b, i + 1);
             }
             if (i >= 1 && loop[b][i] && Objects.equals(formOf[b][i], formId)
@@ -144,6 +169,18 @@ public final class PatternMatcher {
             }
         }
         return States.of(Arrays.copyOf(out, n));
+    }
+
+    private static boolean atClassLink(Set<String> stepPaths, Collection<String> linkPaths) {
+        if (stepPaths.isEmpty()) {
+            return false;
+        }
+        for (String p : linkPaths) {
+            if (stepPaths.contains(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a page reached in {@code states} has links worth testing: some state has a step that may follow. */

@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The answers a crawl of a generated site gets, computed in process: the "fetch" is a look-up of the generated
@@ -35,7 +36,7 @@ final class ClassifiedSite {
     /** The site's origin; a reserved name (RFC 2606 {@code .test}), only used as a string. */
     static final String BASE = "http://site.test";
 
-    private final GeneratedSite site;
+    private final Function<String, Optional<String>> htmlByPath;
     private final PageClassifier classifier = new PageClassifier(ClassifierSettings.defaults(), new PageAnalyzer());
     private final JobModel model;
     private final CrawlScope scope;
@@ -46,11 +47,20 @@ final class ClassifiedSite {
      * @param samples root-relative paths of the sample pages
      */
     ClassifiedSite(GeneratedSite site, CrawlSeed seed, List<String> samples) {
-        this.site = site;
+        this(site::html, seed, samples);
+    }
+
+    /**
+     * @param htmlByPath the site's HTML by root-relative path (empty: the site has no such page, a 404)
+     * @param seed       the job's seed (its scope is used for outlinks)
+     * @param samples    root-relative paths of the sample pages
+     */
+    ClassifiedSite(Function<String, Optional<String>> htmlByPath, CrawlSeed seed, List<String> samples) {
+        this.htmlByPath = htmlByPath;
         this.scope = CrawlScope.of(seed);
         List<SamplePage> pages = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
-            String html = site.html(samples.get(i)).orElseThrow();
+            String html = htmlByPath.apply(samples.get(i)).orElseThrow();
             pages.add(new SamplePage(seed.jobId(), "s" + (i + 1), BASE + samples.get(i), SamplePage.Status.READY,
                     html, null, null));
         }
@@ -90,7 +100,7 @@ final class ClassifiedSite {
             return Optional.empty();
         }
         String path = url.substring(BASE.length());
-        return site.html(path).or(() -> site.html(URLDecoder.decode(path, StandardCharsets.UTF_8)));
+        return htmlByPath.apply(path).or(() -> htmlByPath.apply(URLDecoder.decode(path, StandardCharsets.UTF_8)));
     }
 
     /** Root-relative path of an absolute URL of this site. */

@@ -3,6 +3,7 @@ package dev.shapecrawl.core.crawl;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternSettings;
 import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.MappingMode;
 import dev.shapecrawl.events.PageCollections;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
@@ -33,9 +34,14 @@ class MappingModelTest {
     private record Run(GeneratedSite site, SimulatedSite out, InMemoryCrawlStore store, List<PageClassified> answers) {
     }
 
+    /**
+     * A job on a generated site with a full mapping: these tests are about the model inferred from a mapping (its
+     * own bounded sample of n pages, its classes, its collections), not about how the mapping chose its pages.
+     */
     private static Run run(SiteShape shape) {
         GeneratedSite site = GeneratedSite.generate(shape);
-        CrawlSeed seed = CrawlSeed.of(shape.name(), ClassifiedSite.BASE + site.entry());
+        CrawlSeed seed = CrawlSeed.of(shape.name(), ClassifiedSite.BASE + site.entry())
+                .withMapping(MappingMode.FULL, null);
         List<PageClassified> answers = new ArrayList<>();
         SimulatedSite out = ClassifiedSite.recorded(site, shape.name(), answers);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
@@ -96,7 +102,8 @@ class MappingModelTest {
                 site.links.get(u)), Map.of());
         CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), site,
                 new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L);
-        coordinator.onSeed(new CrawlSeed("many", base, ScopeMode.HOST, 10_000, 5, null, null, Map.of(), false));
+        coordinator.onSeed(new CrawlSeed("many", base, ScopeMode.HOST, 10_000, 5, null, null, Map.of(), false)
+                .withMapping(MappingMode.FULL, null));
         site.drain(coordinator);
 
         assertEquals(Phase.IDLE, site.lastStatus().phase(), site.lastStatus().toString());
@@ -108,17 +115,28 @@ class MappingModelTest {
                 "a class per sampled page or so: " + model.classes().size());
     }
 
+    /**
+     * MAP pages carry their link and text collections (the model's material); a crawled page that is not a target
+     * carries its link collections alone (the crawl follows class links by them, issue 19); a crawled target and an
+     * unclassified page carry none.
+     */
     @Test
     void onlyMapPagesCarryCollectionsAndTheModelReadsNoPageTwice() {
         Run r = run(SiteShape.mixedDistractors());
         long requests = r.out().requests.size();
+        int crawlHubs = 0;
         for (PageClassified a : r.answers()) {
             if (a.request().purpose() == Purpose.MAP && a.similarity() != null) {
                 assertNotNull(a.collections(), a.request().url());
+            } else if (a.request().purpose() == Purpose.CRAWL && a.similarity() != null && !a.target()) {
+                assertNotNull(a.collections(), a.request().url());
+                assertTrue(a.collections().texts().isEmpty(), "links alone: " + a.request().url());
+                crawlHubs++;
             } else {
                 assertNull(a.collections(), a.request().purpose() + " " + a.request().url());
             }
         }
+        assertTrue(crawlHubs > 0, "the crawl went through hub pages");
         assertEquals(requests, r.answers().size(), "inference fetched nothing: the model is read from the mapping");
         SiteModelSnapshot model = r.out().models.get(0);
         // the distractor kinds are classes of their own, never target classes

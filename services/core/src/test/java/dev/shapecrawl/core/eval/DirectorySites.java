@@ -38,7 +38,7 @@ import java.util.regex.Pattern;
  *       the frozen decision, docs/evaluation.md).</li>
  * </ul>
  */
-final class DirectorySites {
+public final class DirectorySites {
 
     static final String PROPERTY = "shapecrawl.eval.dirs";
 
@@ -49,7 +49,7 @@ final class DirectorySites {
     }
 
     /** The sites named by {@value #PROPERTY}, in the order given; empty if the property is unset. */
-    static List<JavadocSite> fromProperty() {
+    public static List<JavadocSite> fromProperty() {
         String spec = System.getProperty(PROPERTY, "").trim();
         List<JavadocSite> out = new ArrayList<>();
         if (spec.isEmpty()) {

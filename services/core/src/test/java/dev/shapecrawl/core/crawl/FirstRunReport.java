@@ -1,0 +1,196 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.core.eval.DirectorySites;
+import dev.shapecrawl.core.eval.EvalCorpus;
+import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
+import dev.shapecrawl.core.navigation.PatternSettings;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.MappingMode;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.testkit.site.JavadocSite;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * A first run (mapping, then the first crawl run) on every real development site, in process: the javadoc sites
+ * of {@link EvalCorpus#sites()} and the directory sites of {@code shapecrawl.eval.dirs} ({@link DirectorySites}),
+ * each answered from its files ({@link ClassifiedSite}: the real page analysis and classifier, no Kafka, no HTTP),
+ * from {@code index.html} with one sample (the target of median file size) and default settings, for each mapping
+ * mode. It counts what issue 19 measures: the requests the site sees in the run (each URL once: the fetcher's store
+ * answers the crawl's repeats of the mapping's pages), the targets found, and their precision and recall against
+ * the site's own markers. Writes {@code target/first-run.md}.
+ *
+ * <p>Opt-in ({@code -Dshapecrawl.eval.firstrun=true}); about a minute per mode with the Debian sites.
+ */
+@EnabledIfSystemProperty(named = "shapecrawl.eval.firstrun", matches = "true")
+class FirstRunReport {
+
+    /** One first run. */
+    record Row(String site, String mode, int truth, long mapping, long crawl, long siteRequests, int found,
+               int correct) {
+        double precision() {
+            return found == 0 ? 1 : (double) correct / found;
+        }
+
+        double recall() {
+            return truth == 0 ? 1 : (double) correct / truth;
+        }
+
+        double perTarget() {
+            return found == 0 ? Double.NaN : (double) siteRequests / found;
+        }
+    }
+
+    @Test
+    void firstRunOnEveryRealSite() throws IOException {
+        List<JavadocSite> sites = new ArrayList<>();
+        if (!Boolean.getBoolean("noJavadoc")) {
+            sites.addAll(JavadocSite.loadAll(EvalCorpus.sitesDirectory()));
+        }
+        sites.addAll(DirectorySites.fromProperty());
+        assertFalse(sites.isEmpty(), "no site");
+        List<Row> rows = new ArrayList<>();
+        for (JavadocSite site : sites) {
+            for (String mode : modes()) {
+                Row row = run(site, mode);
+                System.out.println("FIRSTRUN " + line(row));
+                rows.add(row);
+            }
+        }
+        StringBuilder out = new StringBuilder("""
+                | site | mapping | targets (truth) | mapping requests | crawl requests | requests to the site | \
+                found | precision | recall | requests per target found |
+                |---|---|---|---|---|---|---|---|---|---|
+                """);
+        rows.forEach(r -> out.append(line(r)).append('\n'));
+        Files.createDirectories(Path.of("target"));
+        Files.writeString(Path.of("target/first-run.md"), out);
+        System.out.println(out);
+    }
+
+    private static List<String> modes() {
+        return List.of(System.getProperty("shapecrawl.eval.firstrun.modes", "full,sampled").split(","));
+    }
+
+    static String line(Row r) {
+        return String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %d | %.3f | %.3f | %.2f |", r.site(),
+                r.mode(), r.truth(), r.mapping(), r.crawl(), r.siteRequests(), r.found(), r.precision(), r.recall(),
+                r.perTarget());
+    }
+
+    static Row run(JavadocSite site, String mode) {
+        Function<String, Optional<String>> html = path -> read(site.root(), path);
+        String entry = ClassifiedSite.BASE + "/" + ENTRIES.getOrDefault(kind(site), "index.html");
+        CrawlSeed seed = seed(site.name(), entry, mode);
+        String sample = SAMPLES.getOrDefault(kind(site), medianTarget(site));
+        ClassifiedSite pages = new ClassifiedSite(html, seed, List.of("/" + sample));
+        List<PageClassified> answers = new ArrayList<>();
+        SimulatedSite out = SimulatedSite.answeredBy(request -> {
+            PageClassified answer = pages.answer(request);
+            answers.add(answer);
+            return answer;
+        });
+        // no form-prober here: the mapping does not wait for form verdicts (formWaitMs 0)
+        CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
+                new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L, 0);
+        coordinator.onSeed(seed);
+        out.drain(coordinator);
+        CrawlStatus status = out.lastStatus();
+        Set<String> requested = new LinkedHashSet<>();
+        for (FetchRequest r : out.requests) {
+            requested.add(r.url());
+        }
+        Set<String> found = new LinkedHashSet<>();
+        for (PageClassified a : answers) {
+            if (a.request().purpose() == Purpose.CRAWL && a.target()) {
+                found.add(ClassifiedSite.path(a.request().url()));
+            }
+        }
+        Set<String> truth = new LinkedHashSet<>();
+        site.pages().stream().filter(JavadocSite.Page::target).forEach(p -> truth.add("/" + p.path()));
+        int correct = (int) found.stream().filter(truth::contains).count();
+        if (Boolean.getBoolean("shapecrawl.eval.firstrun.misses")) {
+            System.out.println("PATTERN " + site.name() + " " + mode + ": " + out.patterns);
+            truth.stream().filter(t -> !found.contains(t)).limit(8)
+                    .forEach(t -> System.out.println("MISS " + site.name() + " " + mode + " " + t
+                            + (requested.contains(ClassifiedSite.BASE + t) ? " (fetched, not taken)" : " (not reached)")));
+        }
+        return new Row(site.name(), mode + " " + status.phase(), truth.size(), status.mappingFetches(),
+                status.crawlingFetches(), requested.size(), found.size(), correct);
+    }
+
+    /**
+     * Entry points other than {@code index.html}, by site name prefix, as {@code bin/eval-decision-e2e} uses them: a
+     * Doxygen main page links its indexes by script (menudata.js), so the class list is the entry; the Python
+     * manual's library reference is where its modules are.
+     */
+    private static final Map<String, String> ENTRIES = Map.of("sfml", "annotated.html", "xerces", "annotated.html",
+            "python", "library/index.html");
+    /** The samples of {@code bin/eval-decision-e2e} on the Debian sites (a site-wide decision is DECIDED with them). */
+    private static final Map<String, String> SAMPLES = Map.of("sfml", "classsf_1_1Shader.html",
+            "xerces", "classDOMCharacterData.html", "python", "library/os.html", "postgresql", "sql-alteruser.html",
+            "gio", "GFile.html", "rust", "vec/struct.Vec.html");
+
+    private static String kind(JavadocSite site) {
+        return site.name().replaceFirst("-.*", "");
+    }
+
+    static CrawlSeed seed(String job, String entry, String mode) {
+        return CrawlSeed.of(job, entry).withMapping(MappingMode.valueOf(mode.toUpperCase(Locale.ROOT)), null);
+    }
+
+    /** The target page of median file size (ties by path): a sample a person might pick. */
+    static String medianTarget(JavadocSite site) {
+        List<JavadocSite.Page> targets = site.pages().stream().filter(JavadocSite.Page::target)
+                .sorted(Comparator.comparingLong((JavadocSite.Page p) -> size(site.root().resolve(p.path())))
+                        .thenComparing(JavadocSite.Page::path))
+                .toList();
+        return targets.get(targets.size() / 2).path();
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The HTML file at a root-relative path (query left out), or empty: not there, or not HTML. */
+    private static Optional<String> read(Path root, String path) {
+        String clean = path.replaceFirst("[?#].*$", "").replaceFirst("^/+", "");
+        if (clean.isEmpty()) {
+            clean = "index.html";
+        }
+        Path file = root.resolve(clean).normalize();
+        if (!file.startsWith(root) || !Files.isRegularFile(file)
+                || !(clean.endsWith(".html") || clean.endsWith(".htm"))) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
