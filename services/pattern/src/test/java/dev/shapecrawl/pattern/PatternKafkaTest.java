@@ -213,8 +213,13 @@ class PatternKafkaTest {
                 pattern = EventCodec.decode(EventType.NAVIGATION_PATTERN, r.value());
             }
         }
-        assertTrue(pattern != null && pattern.patternVersion() == 1 && pattern.targetsMapped() == 24
-                && pattern.coverage() >= 0.99, String.valueOf(pattern));
+        // the default mapping is seed 001's sample (3 evenly spaced links of each list, issue 19): it maps a few of
+        // the 24 items, and the crawl by the pattern and its class link (the item list's path) reaches them all
+        assertTrue(pattern != null && pattern.patternVersion() == 1 && pattern.targetsMapped() >= 3
+                && pattern.targetsMapped() < 24 && pattern.coverage() >= 0.99, String.valueOf(pattern));
+        List<NavigationPattern.Step> steps = pattern.branches().get(0).steps();
+        NavigationPattern.Step itemStep = steps.get(steps.size() - 1);
+        assertEquals(List.of("/html/body/ul/li/a"), itemStep.linkPaths(), "the item list is the items' class link");
 
         // issue 18: the site model of the mapping, inferred from the collections the answers carried, kept in the
         // service's store until the mapping ended, and published keyed by job

@@ -47,7 +47,7 @@ class FirstRunReport {
 
     /** One first run. */
     record Row(String site, String mode, int truth, long mapping, long crawl, long siteRequests, int found,
-               int correct) {
+               int correct, int hubs) {
         double precision() {
             return found == 0 ? 1 : (double) correct / found;
         }
@@ -58,6 +58,11 @@ class FirstRunReport {
 
         double perTarget() {
             return found == 0 ? Double.NaN : (double) siteRequests / found;
+        }
+
+        /** Requests per target or hub page on the pattern's paths (issue 19's second bound, 1.15). */
+        double perTargetOrHub() {
+            return found == 0 ? Double.NaN : (double) siteRequests / (found + hubs);
         }
     }
 
@@ -79,8 +84,9 @@ class FirstRunReport {
         }
         StringBuilder out = new StringBuilder("""
                 | site | mapping | targets (truth) | mapping requests | crawl requests | requests to the site | \
-                found | precision | recall | requests per target found |
-                |---|---|---|---|---|---|---|---|---|---|
+                found | precision | recall | requests per target found | hub and list pages the crawl followed links from | \
+                requests per target or hub |
+                |---|---|---|---|---|---|---|---|---|---|---|---|
                 """);
         rows.forEach(r -> out.append(line(r)).append('\n'));
         Files.createDirectories(Path.of("target"));
@@ -93,9 +99,9 @@ class FirstRunReport {
     }
 
     static String line(Row r) {
-        return String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %d | %.3f | %.3f | %.2f |", r.site(),
-                r.mode(), r.truth(), r.mapping(), r.crawl(), r.siteRequests(), r.found(), r.precision(), r.recall(),
-                r.perTarget());
+        return String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %d | %.3f | %.3f | %.2f | %d | %.2f |",
+                r.site(), r.mode(), r.truth(), r.mapping(), r.crawl(), r.siteRequests(), r.found(), r.precision(),
+                r.recall(), r.perTarget(), r.hubs(), r.perTargetOrHub());
     }
 
     static Row run(JavadocSite site, String mode) {
@@ -126,6 +132,14 @@ class FirstRunReport {
                 found.add(ClassifiedSite.path(a.request().url()));
             }
         }
+        // hub and list pages on the pattern's paths: the pages the crawl followed links from, targets left out
+        Set<String> hubs = new LinkedHashSet<>();
+        for (FetchRequest r : out.requests) {
+            if (r.purpose() == Purpose.CRAWL && r.parentUrl() != null) {
+                hubs.add(ClassifiedSite.path(r.parentUrl()));
+            }
+        }
+        hubs.removeAll(found);
         Set<String> truth = new LinkedHashSet<>();
         site.pages().stream().filter(JavadocSite.Page::target).forEach(p -> truth.add("/" + p.path()));
         int correct = (int) found.stream().filter(truth::contains).count();
@@ -136,7 +150,7 @@ class FirstRunReport {
                             + (requested.contains(ClassifiedSite.BASE + t) ? " (fetched, not taken)" : " (not reached)")));
         }
         return new Row(site.name(), mode + " " + status.phase(), truth.size(), status.mappingFetches(),
-                status.crawlingFetches(), requested.size(), found.size(), correct);
+                status.crawlingFetches(), requested.size(), found.size(), correct, hubs.size());
     }
 
     /**
