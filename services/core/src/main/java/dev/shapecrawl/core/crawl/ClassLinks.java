@@ -24,10 +24,13 @@ import java.util.function.Function;
  * the rest. Following the collection the examples stood in reaches the whole list, and the classifier still decides
  * which of its pages are targets, so precision does not rest on it.
  *
- * <p>Only a <em>list</em> is followed so (seed 001's class-link types, spec §2.7): a collection every fetched link of
- * which leads to the step. A collection where the mapping also fetched a page the step does not take (a menu, a
- * list that mixes kinds) is followed by the URL regexes alone, as before: following it whole would fetch its other
- * kinds too (measured on the test kit's mixed-distractor shapes: 165 crawl requests for 60 targets against 73).
+ * <p>A collection is a class link of the step when <em>any</em> link of it the mapping fetched leads to the step's
+ * pages by the URL regexes. Seed 001 types a collection whose sampled pages all fall in one class a list (spec §2.7,
+ * §3.5) and would follow only those; requiring every fetched link of a collection to lead to the step was measured
+ * ({@code FirstRunReport}, docs/navigation.md §8) and lost recall where targets sit in mixed lists (PostgreSQL's
+ * reference pages, rustdoc's module indexes, gtk-doc's chapters) while saving no request on the javadoc sites. The
+ * classifier decides which pages a followed collection holds are targets, so precision does not rest on the rule;
+ * only requests do.
  *
  * <p>Pure: computed from the mapping's tree (each page under its breadth-first parent) and the collections the
  * mapping kept.
@@ -75,12 +78,9 @@ final class ClassLinks {
             collections.apply(url).ifPresent(page -> page.links().forEach((path, urls) -> {
                 // the links of this collection the mapping fetched, and the states each leads to from here
                 List<PatternMatcher.States> reached = new ArrayList<>();
-                List<Boolean> targets = new ArrayList<>();
                 for (String u : urls) {
-                    MappedPage linked = byUrl.get(u);
-                    if (linked != null) {
+                    if (byUrl.containsKey(u)) {
                         reached.add(matcher.next(from, u));
-                        targets.add(linked.target());
                     }
                 }
                 if (reached.isEmpty()) {
@@ -90,11 +90,10 @@ final class ClassLinks {
                     List<NavigationPattern.Step> steps = branches.get(b).steps();
                     for (int i = 0; i < steps.size(); i++) {
                         int next = i + 1;
-                        int branch = b;
                         // class links lead to the targets only: the step a regex learnt from a few examples misses
                         // the most of, and the one whose pages the classifier checks
                         if (next == steps.size() && from.contains(b, i) && "LINK".equals(steps.get(i).kind())
-                                && allLeadTo(reached, targets, branch, next, true)) {
+                                && anyLeadsTo(reached, b, next)) {
                             paths.get(b).get(i).add(path);
                         }
                     }
@@ -115,19 +114,9 @@ final class ClassLinks {
         return out;
     }
 
-    /**
-     * Whether every fetched link of a collection leads to step {@code next} of {@code branch}: by its URL, or, for
-     * the branch's last step, by being a target page of the mapping (a list of targets whose URLs the regex learnt
-     * from a few examples is too narrow for is still a list of targets).
-     */
-    private static boolean allLeadTo(List<PatternMatcher.States> reached, List<Boolean> targets, int branch, int next,
-                                     boolean last) {
-        for (int k = 0; k < reached.size(); k++) {
-            if (reached.get(k).contains(branch, next)) {
-                return true;
-            }
-        }
-        return false;
+    /** Whether a fetched link of a collection leads to step {@code next} of {@code branch} by its URL. */
+    private static boolean anyLeadsTo(List<PatternMatcher.States> reached, int branch, int next) {
+        return reached.stream().anyMatch(s -> s.contains(branch, next));
     }
 
     /** Link URL → the paths of the page's link collections that hold it. */

@@ -26,7 +26,8 @@ import java.util.function.Predicate;
  *   <li><b>Menus:</b> the thesis downloads a collection in full once the pages it leads to fall into different
  *       classes. Here a collection that leads to pages of several kinds is sampled like the rest; what the
  *       first sample misses is reached by the crawl, which follows the pattern's URL regexes to every page of the
- *       kinds the sample saw.</li>
+ *       kinds the sample saw. Menus in full were measured and not taken (docs/navigation.md §8): fewer requests on
+ *       the javadoc sites, but a larger sample on which the site-wide target decision turned ambiguous.</li>
  * </ul>
  * Pure and deterministic: the same page and the same known URLs give the same choice, whatever the timing (the
  * coordinator applies answers in request order).

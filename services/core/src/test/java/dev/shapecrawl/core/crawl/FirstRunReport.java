@@ -73,6 +73,8 @@ class FirstRunReport {
             sites.addAll(JavadocSite.loadAll(EvalCorpus.sitesDirectory()));
         }
         sites.addAll(DirectorySites.fromProperty());
+        String only = System.getProperty("shapecrawl.eval.firstrun.sites", ".*");
+        sites.removeIf(s -> !s.name().matches(only));
         assertFalse(sites.isEmpty(), "no site");
         List<Row> rows = new ArrayList<>();
         for (JavadocSite site : sites) {
@@ -144,10 +146,24 @@ class FirstRunReport {
         site.pages().stream().filter(JavadocSite.Page::target).forEach(p -> truth.add("/" + p.path()));
         int correct = (int) found.stream().filter(truth::contains).count();
         if (Boolean.getBoolean("shapecrawl.eval.firstrun.misses")) {
+            System.out.println("STATUS " + site.name() + " " + mode + ": " + status.phase() + " " + status.lastError());
             System.out.println("PATTERN " + site.name() + " " + mode + ": " + out.patterns);
             truth.stream().filter(t -> !found.contains(t)).limit(8)
                     .forEach(t -> System.out.println("MISS " + site.name() + " " + mode + " " + t
                             + (requested.contains(ClassifiedSite.BASE + t) ? " (fetched, not taken)" : " (not reached)")));
+        }
+        if (Boolean.getBoolean("shapecrawl.eval.firstrun.waste")) {
+            // the requests that found no target and led the crawl nowhere, by purpose and a rough path shape
+            Map<String, Integer> waste = new java.util.TreeMap<>();
+            for (FetchRequest r : out.requests) {
+                String path = ClassifiedSite.path(r.url());
+                if (!found.contains(path) && !hubs.contains(path)) {
+                    String shape = path.replaceAll("^/.*/", "/*/").replaceAll("[A-Z][A-Za-z0-9_]*", "C")
+                            .replaceAll("[0-9]+", "9");
+                    waste.merge(r.purpose() + " " + shape, 1, Integer::sum);
+                }
+            }
+            System.out.println("WASTE " + site.name() + " " + mode + ": " + waste);
         }
         return new Row(site.name(), mode + " " + status.phase(), truth.size(), status.mappingFetches(),
                 status.crawlingFetches(), requested.size(), found.size(), correct, hubs.size());
