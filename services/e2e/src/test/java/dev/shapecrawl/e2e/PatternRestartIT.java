@@ -3,6 +3,7 @@ package dev.shapecrawl.e2e;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.MappingMode;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
@@ -27,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Streams stores committed together with its outputs ({@code exactly_once_v2}), so a service killed with SIGKILL
  * and started again on the same state directory resumes the mapping where the last commit left it.
  *
- * <p>Two identical sites ({@link SiteShape#paginatedCatalogue()}, 391 mapped pages, each on its own port). First
+ * <p>Two identical sites ({@link SiteShape#paginatedCatalogue()}, 391 pages mapped breadth first, each on its own port). First
  * a reference job maps one of them without interruption and crawls it (run 1 IDLE). Then a second job maps the
  * other; once its {@code crawl-status} shows at least {@value #CRASH_AFTER} mapping fetches, the pattern service
  * is killed (SIGKILL) and restarted on the same state directory. Asserted:
@@ -66,7 +67,7 @@ class PatternRestartIT {
 
             String job = "restart-crashed";
             long t1 = System.nanoTime();
-            jobs.publish(CrawlSeed.of(job, crashed.url(crashed.entry())), List.of(crashed.url(crashed.sample())));
+            jobs.publish(seed(job, crashed), List.of(crashed.url(crashed.sample())));
             CrawlStatus atCrash = jobs.awaitStatus(job,
                     s -> s.phase() != Phase.MAPPING || s.mappingFetches() >= CRASH_AFTER, RUN_TIMEOUT);
             stack.crashAndRestartPattern("restart-2");
@@ -108,8 +109,17 @@ class PatternRestartIT {
 
     /** Maps and crawls {@code site} as job {@code job}; the status of run 1's end. */
     private static CrawlStatus map(Jobs jobs, ServedSite site, String job) {
-        jobs.publish(CrawlSeed.of(job, site.url(site.entry())), List.of(site.url(site.sample())));
+        jobs.publish(seed(job, site), List.of(site.url(site.sample())));
         return jobs.awaitRun(job, 1, RUN_TIMEOUT);
+    }
+
+    /**
+     * The job's seed: Algorithm 2's breadth-first mapping ({@link MappingMode#FULL}), 391 pages of this site, long
+     * enough for a kill after {@value #CRASH_AFTER} to land in it. The default sampled mapping ends after a few
+     * dozen pages here; {@code CrashSafetyIT} kills the pattern service during that one.
+     */
+    private static CrawlSeed seed(String job, ServedSite site) {
+        return CrawlSeed.of(job, site.url(site.entry())).withMapping(MappingMode.FULL, null);
     }
 
     /** The job's MAP requests in sequence, one line each: path, depth and the parent's path. */

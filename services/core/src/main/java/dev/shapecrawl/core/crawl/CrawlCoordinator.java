@@ -560,7 +560,17 @@ public final class CrawlCoordinator {
      */
     private void submit(Draft job, Traversal traversal, String pageUrl, int depth, FormTemplate template) {
         int room = (int) Math.max(0, job.seed.mappingBudget() - job.requested);
-        for (FetchRequest r : FormSubmissions.requests(template, job.jobId, Purpose.MAP, depth + 1, pageUrl, room)) {
+        boolean sampled = job.seed.mapping() == MappingMode.SAMPLED;
+        List<FetchRequest> submissions = FormSubmissions.requests(template, job.jobId, Purpose.MAP, depth + 1, pageUrl,
+                sampled ? Integer.MAX_VALUE : room);
+        if (sampled) {
+            // a form's instances are sampled like a link collection's links: the crawl submits them all (its FORM
+            // step carries the form's verdict), and the sample's budget is left for the other forms and for the
+            // result pages' next links, from which the pattern learns its pagination loops
+            submissions = LinkSampling.evenlySpaced(submissions, LinkSampling.PER_COLLECTION);
+            submissions = submissions.subList(0, Math.min(room, submissions.size()));
+        }
+        for (FetchRequest r : submissions) {
             String key = FormSubmissions.key(r);
             if (store.url(job.jobId, traversal, key).isEmpty()) {
                 requestSubmission(job, traversal, r, key, "", template.formId());
