@@ -57,9 +57,9 @@ public record NavigationPattern(String jobId, long patternVersion, String entryU
      * @param examples a few URLs of the map that matched, for people
      * @param linkPaths the class links of the level (seed 001 §3.3, spec §4): the link-collection paths (the site
      *                  model's element-path notation, {@link PageCollections}) that held the mapping's links to
-     *                  this level's pages on the pages of the level before. A crawl also follows every link of
-     *                  such a collection, whatever its URL, so a list the sample saw three links of is crawled
-     *                  whole. Empty for a FORM step and in patterns
+     *                  this level's pages on the pages of the level before (and, for a loop, on the level's own
+     *                  pages). A crawl also follows every link of such a collection, whatever its URL, so a list
+     *                  the sample saw three links of is crawled whole. Empty for a FORM step and in patterns
      *                  written before issue 19
      */
     public record Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples,

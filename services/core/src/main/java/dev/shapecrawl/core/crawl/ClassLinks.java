@@ -24,8 +24,13 @@ import java.util.function.Function;
  * the rest. Following the collection the examples stood in reaches the whole list, and the classifier still decides
  * which of its pages are targets, so precision does not rest on it.
  *
- * <p>A collection is a class link of the step when <em>any</em> link of it the mapping fetched leads to the step's
- * pages by the URL regexes. Seed 001 types a collection whose sampled pages all fall in one class a list (spec §2.7,
+ * <p>Every LINK step gets class links: the collections on pages of the step before (and, for a loop step, on its own
+ * pages) whose mapped links lead to the step. Into a hub step (not the last), whose pages the crawl expands in turn,
+ * a collection is taken only when <em>every</em> link of it the mapping fetched leads to the step by the URL
+ * regexes (a list of hubs, a pagination bar), so that a menu of several kinds does not carry the crawl across the
+ * site; the URL regexes learnt from a few hubs miss the rest of such a list (docs/navigation.md §8). Into the
+ * targets a collection is taken when <em>any</em> link of it the
+ * mapping fetched leads to the step's pages by the URL regexes. Seed 001 types a collection whose sampled pages all fall in one class a list (spec §2.7,
  * §3.5) and would follow only those; requiring every fetched link of a collection to lead to the step was measured
  * ({@code FirstRunReport}, docs/navigation.md §8) and lost recall where targets sit in mixed lists (PostgreSQL's
  * reference pages, rustdoc's module indexes, gtk-doc's chapters) while saving no request on the javadoc sites. The
@@ -40,7 +45,8 @@ final class ClassLinks {
     }
 
     /**
-     * The branches with each LINK step's {@link NavigationPattern.Step#linkPaths()} filled in.
+     * The branches with each LINK step's {@link NavigationPattern.Step#linkPaths()} filled in (hub steps, loops and
+     * the target step).
      *
      * @param branches    the learnt branches
      * @param entryUrl    the entry point (the states of {@link PatternMatcher#start()})
@@ -90,10 +96,16 @@ final class ClassLinks {
                     List<NavigationPattern.Step> steps = branches.get(b).steps();
                     for (int i = 0; i < steps.size(); i++) {
                         int next = i + 1;
-                        // class links lead to the targets only: the step a regex learnt from a few examples misses
-                        // the most of, and the one whose pages the classifier checks
-                        if (next == steps.size() && from.contains(b, i) && "LINK".equals(steps.get(i).kind())
-                                && anyLeadsTo(reached, b, next)) {
+                        NavigationPattern.Step step = steps.get(i);
+                        boolean before = from.contains(b, i) || step.loop() && from.contains(b, next);
+                        if (!before || !"LINK".equals(step.kind())) {
+                            continue;
+                        }
+                        // into the targets: any mapped link of the collection (the classifier checks what it
+                        // brings); into a hub step, whose pages the crawl expands: every mapped link of it
+                        boolean takes = next == steps.size() ? anyLeadsTo(reached, b, next)
+                                : allLeadTo(reached, b, next);
+                        if (takes) {
                             paths.get(b).get(i).add(path);
                         }
                     }
@@ -112,6 +124,11 @@ final class ClassLinks {
             out.add(new NavigationPattern.Branch(steps, branch.targetCount()));
         }
         return out;
+    }
+
+    /** Whether every fetched link of a collection leads to step {@code next} of {@code branch} by its URL. */
+    private static boolean allLeadTo(List<PatternMatcher.States> reached, int branch, int next) {
+        return reached.stream().allMatch(s -> s.contains(branch, next));
     }
 
     /** Whether a fetched link of a collection leads to step {@code next} of {@code branch} by its URL. */

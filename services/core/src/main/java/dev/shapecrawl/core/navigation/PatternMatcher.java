@@ -144,7 +144,7 @@ public final class PatternMatcher {
     /**
      * The states a link leads to, by its URL or by the link collections it stands in: a LINK step also takes a link
      * at one of its class-link paths ({@link NavigationPattern.Step#linkPaths()}, seed 001's crawl by class links,
-     * spec §4), whatever its URL. Loops take links by their URL alone: a class link leads from one level to the next.
+     * spec §4), whatever its URL; a loop step takes a link at one of its class-link paths from its own pages too.
      *
      * @param from      the states of the page the link or form is on
      * @param url       the link's absolute URL, or the submission's key
@@ -164,7 +164,7 @@ public final class PatternMatcher {
                 out[n++] = pack(b, i + 1);
             }
             if (i >= 1 && loop[b][i] && Objects.equals(formOf[b][i], formId)
-                    && matches(patternOf[b][i], url, memo)) {
+                    && (matches(patternOf[b][i], url, memo) || atClassLink(linkPathsOf[b][i], linkPaths))) {
                 out[n++] = s;
             }
         }
