@@ -26,8 +26,10 @@ import java.util.List;
  *                      {@code timings.startedAtMs} says when the copy was fetched); null or false: fetched now
  * @param notModified   true when the fetcher asked the site with its stored copy's validators ({@code If-None-Match},
  *                      {@code If-Modified-Since}, RFC 9110 §13.1) and the site answered {@code 304 Not Modified}:
- *                      the body is the stored copy, unchanged since it was fetched; {@code status} is 304 and
- *                      {@code timings} are this request's (issue 19); null or false otherwise
+ *                      the body is the stored copy, unchanged since it was answered to this request's job;
+ *                      {@code status} is 304 and {@code timings} are this request's (issue 19); null or false
+ *                      otherwise (a 304 that confirms a copy another job fetched answers a page new to this job:
+ *                      status 304, {@code notModified} null)
  */
 public record PageFetched(FetchRequest request, String finalUrl, List<String> redirectChain, int status,
                           String contentType, String charset, String body, boolean truncated, long contentBytes,

@@ -7,7 +7,9 @@ import dev.shapecrawl.events.HttpMethod;
 import dev.shapecrawl.events.PageFetched;
 import dev.shapecrawl.events.Timings;
 
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The fetcher's copies of the pages it fetched, by requested URL, so that a request that allows it
@@ -23,16 +25,33 @@ import java.util.Optional;
  *
  * <p>A copy kept with its response's validators ({@link Validators}) also serves a request that does not allow
  * reuse: the fetcher asks the site with them (a conditional request), and a {@code 304 Not Modified} is answered
- * with the copy ({@link #notModified}), marked {@code notModified}, whose fetch time becomes the 304's (the site
- * vouched for it then). Issue 19: a re-crawl of an unchanged site costs it a 304 per page, not the page.
+ * with the copy ({@link #notModified}), whose fetch time becomes the 304's (the site vouched for it then). Issue 19:
+ * a re-crawl of an unchanged site costs it a 304 per page, not the page.
+ *
+ * <p>The store is shared by every job, but "unchanged" is a job's own: the answer is marked {@code notModified} (so
+ * the extractor writes no records again) only for a job that this version of the page was answered to before. A
+ * 304 to another job's request confirms the copy and answers it as the page it is, new to that job, which gets its
+ * records.
  *
  * <p>Thread-safe.
  */
 public final class PageStore {
     private final Cache<String, Copy> copies;
 
-    /** A stored answer and the validators its response carried (null when none). */
-    private record Copy(PageFetched page, Validators validators) {
+    /**
+     * A stored answer, the validators its response carried (null when none) and the jobs this version of the page was
+     * answered to (a fetch's, then those a 304 or a reuse answered with it; a handful: the jobs on one site).
+     */
+    private record Copy(PageFetched page, Validators validators, Set<String> jobs) {
+        Copy {
+            jobs = Set.copyOf(jobs);
+        }
+
+        Copy answeredTo(String jobId, PageFetched kept) {
+            Set<String> more = new HashSet<>(jobs);
+            more.add(jobId);
+            return new Copy(kept, validators, more);
+        }
     }
 
     /**
@@ -64,7 +83,7 @@ public final class PageStore {
      */
     public void keep(PageFetched page, Validators validators) {
         if (copies != null && page.hasBody() && page.request().method() == HttpMethod.GET) {
-            copies.put(page.request().url(), new Copy(page, validators));
+            copies.put(page.request().url(), new Copy(page, validators, Set.of(page.request().jobId())));
         }
     }
 
@@ -88,9 +107,9 @@ public final class PageStore {
 
     /**
      * The answer to {@code request} when the site said {@code 304 Not Modified} to its conditional request: the kept
-     * copy's page with the request echoed, status 304, {@code notModified} true and this attempt's timings; the copy
-     * is kept again with those timings (the site vouched for it now), so a later request that allows reuse from now
-     * on takes it.
+     * copy's page with the request echoed, status 304 and this attempt's timings, {@code notModified} true when the
+     * copy was answered to the request's job before (null when the page is new to the job); the copy is kept again
+     * with those timings (the site vouched for it now), so a later request that allows reuse from now on takes it.
      *
      * @param attempt  the attempt that got the 304 ({@link FetchAttempt#notModified()})
      * @param attempts attempts made, >= 1
@@ -105,9 +124,10 @@ public final class PageStore {
         }
         PageFetched p = copy.page();
         Timings now = new Timings(attempt.startedAtMs(), attempt.durationMs(), queuedMs);
-        copies.put(request.url(), new Copy(answer(p, p.request(), p.status(), p.attempts(), now, null, null),
-                copy.validators()));
-        return Optional.of(answer(p, request, attempt.status(), attempts, now, null, true));
+        copies.put(request.url(), copy.answeredTo(request.jobId(),
+                answer(p, p.request(), p.status(), p.attempts(), now, null, null)));
+        boolean seen = copy.jobs().contains(request.jobId());
+        return Optional.of(answer(p, request, attempt.status(), attempts, now, null, seen ? true : null));
     }
 
     /**
@@ -126,6 +146,9 @@ public final class PageStore {
         PageFetched copy = kept == null ? null : kept.page();
         if (copy == null || copy.timings().startedAtMs() < since) {
             return Optional.empty();
+        }
+        if (!kept.jobs().contains(request.jobId())) {
+            copies.put(request.url(), kept.answeredTo(request.jobId(), copy));
         }
         Timings t = copy.timings();
         return Optional.of(answer(copy, request, copy.status(), copy.attempts(),

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.testkit.web.RecordedRequest;
 import dev.shapecrawl.testkit.web.TestResponse;
 import dev.shapecrawl.testkit.web.TestWebServer;
@@ -71,6 +73,27 @@ class ConditionalRequestTest {
                     .withReuseSince(again.timings().startedAtMs())));
             assertEquals(Boolean.TRUE, reused.reused());
             assertEquals(2, web.requests("/page").size());
+        }
+    }
+
+    @Test
+    void aCopyAnotherJobFetchedIsConfirmedBy304ButIsNewToThisJob() {
+        try (Fetcher fetcher = new Fetcher(local().build())) {
+            PageFetched first = await(fetcher.fetch(get(web.url("/page"))));
+            assertEquals(200, first.status());
+
+            // another job's first request: asked conditionally with the shared copy's validators, answered 304
+            FetchRequest other = FetchRequest.get("job-other", web.url("/page"), Purpose.MAP, 0);
+            PageFetched confirmed = await(fetcher.fetch(other));
+            assertTrue(web.requests("/page").get(1).header("If-None-Match").isPresent(), "a conditional request");
+            assertEquals(304, confirmed.status());
+            assertEquals(first.body(), confirmed.body(), "the kept copy is the page");
+            assertNull(confirmed.notModified(), "new to this job: its records are still to be written");
+
+            // the same job again: now it is unchanged for it
+            assertEquals(Boolean.TRUE, await(fetcher.fetch(other)).notModified());
+            assertEquals(Boolean.TRUE, await(fetcher.fetch(get(web.url("/page")))).notModified(),
+                    "and still for the job that fetched it");
         }
     }
 
