@@ -17,25 +17,28 @@ import java.util.function.Function;
 
 /**
  * The class links of a navigation pattern: for each LINK step, the link-collection paths that hold the mapping's
- * links to the step's pages on the pages of the step before, and only those (seed 001's class links, Cibecchini 2017 §3.3.4; spec
- * §4: "the crawler follows the XPath of a class link on every page of its source class"). A sampled mapping sees
- * three links of a list; the URL regexes learnt from three examples can be narrower than the list (a nested type's
- * {@code Outer.Inner.html} when the examples had no dot, a single example's literal URL), and the crawl would miss
- * the rest. Following the collection the examples stood in reaches the whole list, and the classifier still decides
+ * links to the step's pages on the pages of the step before, and only those (seed 001's class links, Cibecchini
+ * 2017 §3.3.4; spec §4: "the crawler follows the XPath of a class link on every page of its source class"). A
+ * sampled mapping sees three links of a list; the URL regexes learnt from three examples can be narrower than the
+ * list (a nested type's {@code Outer.Inner.html} when the examples had no dot, a single example's literal URL), and
+ * the crawl would miss the rest. Following the collection the examples stood in reaches the whole list, and the classifier still decides
  * which of its pages are targets, so precision does not rest on it.
  *
  * <p>Every LINK step gets class links: the collections on pages of the step before (and, for a loop step, on its own
- * pages) whose mapped links lead to the step. Into a hub step (not the last), whose pages the crawl expands in turn,
- * a collection is taken only when <em>every</em> link of it the mapping fetched leads to the step by the URL
- * regexes (a list of hubs, a pagination bar), so that a menu of several kinds does not carry the crawl across the
- * site; the URL regexes learnt from a few hubs miss the rest of such a list (docs/navigation.md §8). Into the
- * targets a collection is taken when <em>any</em> link of it the
- * mapping fetched leads to the step's pages by the URL regexes. Seed 001 types a collection whose sampled pages all fall in one class a list (spec §2.7,
- * §3.5) and would follow only those; requiring every fetched link of a collection to lead to the step was measured
- * ({@code FirstRunReport}, docs/navigation.md §8) and lost recall where targets sit in mixed lists (PostgreSQL's
- * reference pages, rustdoc's module indexes, gtk-doc's chapters) while saving no request on the javadoc sites. The
- * classifier decides which pages a followed collection holds are targets, so precision does not rest on the rule;
- * only requests do.
+ * pages) whose mapped links lead to the step.
+ * <ul>
+ *   <li><b>Into a hub step</b> (not the last), whose pages the crawl expands in turn: a collection <em>every</em>
+ *       mapped link of which leads to the step by the URL regexes (a list of hubs, a pagination bar), so that a menu
+ *       of several kinds does not carry the crawl across the site; the regexes learnt from a few hubs miss the rest
+ *       of such a list (docs/navigation.md §8).</li>
+ *   <li><b>Into the targets</b>: a collection <em>any</em> mapped link of which leads to the step by the URL
+ *       regexes. Seed 001 types a collection whose sampled pages all fall in one class a list (spec §2.7, §3.5) and
+ *       would follow only those; requiring every mapped link to lead to the step was measured
+ *       ({@code FirstRunReport}, docs/navigation.md §8) and lost recall where targets sit in mixed lists
+ *       (PostgreSQL's reference pages, rustdoc's module indexes, gtk-doc's chapters) while saving no request on the
+ *       javadoc sites. The classifier decides which pages a followed collection holds are targets, so precision
+ *       does not rest on the rule; only requests do.</li>
+ * </ul>
  *
  * <p>Pure: computed from the mapping's tree (each page under its breadth-first parent) and the collections the
  * mapping kept.

@@ -881,7 +881,8 @@ public final class CrawlCoordinator {
         }
         long version = job.pattern == null ? 1 : job.pattern.patternVersion() + 1;
         // class links make up for what a sample's few examples per list do not show the URL regexes; a full mapping
-        // learnt them from every link (and following whole collections there only fetched more: PatternCrawlEvaluationTest)
+        // learnt them from every link (and following whole collections there only fetched more:
+        // PatternCrawlEvaluationTest)
         List<NavigationPattern.Branch> branches = job.seed.mapping() != MappingMode.SAMPLED ? generated.branches()
                 : ClassLinks.annotate(generated.branches(), job.seed.entryUrl(), pages,
                         url -> store.collections(job.jobId, mapping, url).map(CrawlStore.KeptCollections::collections));
