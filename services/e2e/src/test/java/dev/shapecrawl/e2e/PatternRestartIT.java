@@ -28,10 +28,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Streams stores committed together with its outputs ({@code exactly_once_v2}), so a service killed with SIGKILL
  * and started again on the same state directory resumes the mapping where the last commit left it.
  *
- * <p>Two identical sites ({@link SiteShape#paginatedCatalogue()}, 391 pages mapped breadth first, each on its own port). First
- * a reference job maps one of them without interruption and crawls it (run 1 IDLE). Then a second job maps the
- * other; once its {@code crawl-status} shows at least {@value #CRASH_AFTER} mapping fetches, the pattern service
- * is killed (SIGKILL) and restarted on the same state directory. Asserted:
+ * <p>Two identical sites ({@link SiteShape#paginatedCatalogue()}, 391 pages mapped breadth first, each on its own
+ * port). First a reference job maps one of them without interruption and crawls it (run 1 IDLE). Then a second job
+ * maps the other; once its {@code crawl-status} shows at least {@value #CRASH_AFTER} mapping fetches, the pattern
+ * service is killed (SIGKILL) and restarted on the same state directory. Asserted:
  * <ul>
  *   <li>the kill came in the middle of the mapping: no navigation pattern of the job was committed before it;
  *   <li>no URL is requested twice in the mapping: the job's MAP requests on {@code fetch-requests}, read as the

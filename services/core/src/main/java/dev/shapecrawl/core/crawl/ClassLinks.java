@@ -8,6 +8,7 @@ import dev.shapecrawl.events.PageCollections;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,8 @@ import java.util.function.Function;
  * 2017 §3.3.4; spec §4: "the crawler follows the XPath of a class link on every page of its source class"). A
  * sampled mapping sees three links of a list; the URL regexes learnt from three examples can be narrower than the
  * list (a nested type's {@code Outer.Inner.html} when the examples had no dot, a single example's literal URL), and
- * the crawl would miss the rest. Following the collection the examples stood in reaches the whole list, and the classifier still decides
- * which of its pages are targets, so precision does not rest on it.
+ * the crawl would miss the rest. Following the collection the examples stood in reaches the whole list, and the
+ * classifier still decides which of its pages are targets, so precision does not rest on it.
  *
  * <p>Every LINK step gets class links: the collections on pages of the step before (and, for a loop step, on its own
  * pages) whose mapped links lead to the step.
@@ -61,8 +62,8 @@ final class ClassLinks {
                                                    List<MappedPage> pages,
                                                    Function<String, Optional<PageCollections>> collections) {
         PatternMatcher matcher = PatternMatcher.of(branches);
-        Map<String, MappedPage> byUrl = new HashMap<>();
-        pages.forEach(p -> byUrl.put(p.url(), p));
+        Set<String> mapped = new HashSet<>();
+        pages.forEach(p -> mapped.add(p.url()));
         Map<String, PatternMatcher.States> states = new HashMap<>();
         states.put(entryUrl, matcher.start());
         List<List<Set<String>>> paths = new ArrayList<>();
@@ -88,7 +89,7 @@ final class ClassLinks {
                 // the links of this collection the mapping fetched, and the states each leads to from here
                 List<PatternMatcher.States> reached = new ArrayList<>();
                 for (String u : urls) {
-                    if (byUrl.containsKey(u)) {
+                    if (mapped.contains(u)) {
                         reached.add(matcher.next(from, u));
                     }
                 }

@@ -27,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -86,8 +87,8 @@ class FirstRunReport {
         }
         StringBuilder out = new StringBuilder("""
                 | site | mapping | targets (truth) | mapping requests | crawl requests | requests to the site | \
-                found | precision | recall | requests per target found | hub and list pages the crawl followed links from | \
-                requests per target or hub |
+                found | precision | recall | requests per target found | \
+                hub and list pages the crawl followed links from | requests per target or hub |
                 |---|---|---|---|---|---|---|---|---|---|---|---|
                 """);
         rows.forEach(r -> out.append(line(r)).append('\n'));
@@ -146,7 +147,8 @@ class FirstRunReport {
         site.pages().stream().filter(JavadocSite.Page::target).forEach(p -> truth.add("/" + p.path()));
         int correct = (int) found.stream().filter(truth::contains).count();
         if (Boolean.getBoolean("shapecrawl.eval.firstrun.misses")) {
-            System.out.println("STATUS " + site.name() + " " + mode + ": " + status.phase() + " " + status.lastError());
+            System.out.println("STATUS " + site.name() + " " + mode + ": " + status.phase() + " "
+                    + status.lastError());
             System.out.println("PATTERN " + site.name() + " " + mode + ": " + out.patterns);
             truth.stream().filter(t -> !found.contains(t)).limit(8)
                     .forEach(t -> System.out.println("MISS " + site.name() + " " + mode + " " + t
@@ -154,7 +156,7 @@ class FirstRunReport {
         }
         if (Boolean.getBoolean("shapecrawl.eval.firstrun.waste")) {
             // the requests that found no target and led the crawl nowhere, by purpose and a rough path shape
-            Map<String, Integer> waste = new java.util.TreeMap<>();
+            Map<String, Integer> waste = new TreeMap<>();
             for (FetchRequest r : out.requests) {
                 String path = ClassifiedSite.path(r.url());
                 if (!found.contains(path) && !hubs.contains(path)) {
