@@ -33,6 +33,7 @@ public final class JobWatch implements AutoCloseable {
     private long crawlStartMs;
     private long endMs;
     private long firstRecordMs;
+    private long lastRecordMs;
 
     /**
      * @param recordSink receives each new list record of the job (the raw event), or null
@@ -72,13 +73,14 @@ public final class JobWatch implements AutoCloseable {
      * @param crawlStartMs the first CRAWLING status of the run
      * @param endMs        the run's IDLE (or FAILED) status
      * @param firstRecordMs the first record of the job
+     * @param lastRecordMs  the last record of the job seen so far (the latest Kafka timestamp)
      */
-    public record Timings(long crawlStartMs, long endMs, long firstRecordMs) {
+    public record Timings(long crawlStartMs, long endMs, long firstRecordMs, long lastRecordMs) {
     }
 
     /** The phase times seen so far. */
     public Timings timings() {
-        return new Timings(crawlStartMs, endMs, firstRecordMs);
+        return new Timings(crawlStartMs, endMs, firstRecordMs, lastRecordMs);
     }
 
     private void record(ConsumerRecord<String, String> r) {
@@ -91,6 +93,7 @@ public final class JobWatch implements AutoCloseable {
             if (firstRecordMs == 0 || r.timestamp() < firstRecordMs) {
                 firstRecordMs = r.timestamp();
             }
+            lastRecordMs = Math.max(lastRecordMs, r.timestamp());
             if (recordSink != null) {
                 recordSink.accept(r);
             }

@@ -28,6 +28,24 @@ public final class LocalRuntime {
     static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
     /** How long {@link #down} waits after SIGTERM before SIGKILL (the services' own shutdown timeout is 30 s). */
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(35);
+    /**
+     * The services' JVM options on one machine, unless {@code SHAPECRAWL_JAVA_OPTS} replaces them: the C1 compiler
+     * only and the serial collector. The local runtime puts the broker and five service JVMs on the same cores
+     * (CI's machine has 2), and during a first job their C2 compiler threads took more CPU than the job itself (JFR,
+     * docs/benchmarks.md "JIT on a shared machine"): with these the demo's seed to last record went from 25.5-27.2 s
+     * to 16.1-18.0 s. C1 code is slower once warm, which a run of minutes does not reach; the Kubernetes manifests,
+     * one service per pod, keep the JVM's defaults.
+     */
+    /**
+     * The Kafka Streams group instance id (static membership, KIP-345) of the runtime's pattern service. Kafka
+     * Streams leaves no consumer group on close, so a restarted dynamic member waits until the stopped one's
+     * session times out (45 s): the first job after {@code down} and {@code up} applied its first page 37 s after
+     * its seed (bin/bench-e2e, 2026-11-26). A static member that comes back under the same id takes its tasks at
+     * once. One runtime runs one pattern service (its pid file), so one fixed id cannot fence another instance; a
+     * deployment of several replicas keeps dynamic membership.
+     */
+    static final String STREAMS_INSTANCE_ID = "shapecrawl-pattern-local";
+    static final String DEFAULT_JAVA_OPTS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
     private final RuntimeSettings settings;
     private final PrintStream out;
@@ -189,6 +207,18 @@ public final class LocalRuntime {
         }
     }
 
+    /**
+     * The services' JVM options of the local runtime, after the heap: {@code SHAPECRAWL_JAVA_OPTS} split at blanks
+     * when it is set (a profiler, GC logging; it replaces the default), else {@link #DEFAULT_JAVA_OPTS}.
+     *
+     * @param env the variable's value, or null when unset
+     * @return the options, in order
+     */
+    static List<String> javaOptions(String env) {
+        String opts = env == null ? DEFAULT_JAVA_OPTS : env.trim();
+        return opts.isEmpty() ? List.of() : List.of(opts.split("\\s+"));
+    }
+
     private Process start(ServiceCatalog.Service s, Options options) {
         Path log = settings.logFile(s.name());
         List<String> command = new ArrayList<>();
@@ -199,10 +229,12 @@ public final class LocalRuntime {
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
+        command.addAll(javaOptions(System.getenv("SHAPECRAWL_JAVA_OPTS")));
         command.add("-Dquarkus.http.host=" + RuntimeSettings.HOST);
         command.add("-Dquarkus.http.port=" + settings.httpPort(s));
         command.add("-Dkafka.bootstrap.servers=" + settings.bootstrapServers());
         command.add("-Dkafka-streams.state.dir=" + settings.stateDir(s.name()));
+        command.add("-Dkafka-streams.group.instance.id=" + STREAMS_INSTANCE_ID);
         if (options.politenessDelayMs() != null) {
             command.add("-Dshapecrawl.fetcher.engine.politeness-delay-ms=" + options.politenessDelayMs());
         }

@@ -351,8 +351,8 @@ public final class Main implements Runnable {
 
     /**
      * The run's throughput: mapping from the seed's publication to the crawl's first status, crawl from there to
-     * the run's end (the services' clock, the same machine's), pages per second of each, and the first record's
-     * delay after the seed.
+     * the run's end (the services' clock, the same machine's), pages per second of each, and the first and last
+     * records' delays after the seed (their Kafka timestamps).
      */
     static String timings(CrawlStatus end, JobWatch.Timings t, long publishedMs) {
         StringBuilder out = new StringBuilder("timings:");
@@ -368,7 +368,8 @@ public final class Main implements Runnable {
         }
         // a record older than the seed is an earlier run's: a re-crawl of unchanged pages writes none of its own
         out.append(t.firstRecordMs() >= publishedMs
-                ? String.format(Locale.ROOT, " first record %.1f s after the seed", (t.firstRecordMs() - publishedMs) / 1000.0)
+                ? String.format(Locale.ROOT, " first record %.1f s, last %.1f s after the seed",
+                        (t.firstRecordMs() - publishedMs) / 1000.0, (t.lastRecordMs() - publishedMs) / 1000.0)
                 : t.firstRecordMs() > 0 ? " no new record" : " no record");
         return out.toString();
     }

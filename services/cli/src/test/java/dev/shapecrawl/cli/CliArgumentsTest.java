@@ -42,6 +42,13 @@ class CliArgumentsTest {
     }
 
     @Test
+    void theServicesJvmOptionsAreTheDefaultUnlessTheEnvironmentReplacesThem() {
+        assertEquals(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), LocalRuntime.javaOptions(null));
+        assertEquals(List.of("-XX:+UseG1GC", "-Xlog:gc"), LocalRuntime.javaOptions("  -XX:+UseG1GC \t -Xlog:gc "));
+        assertEquals(List.of(), LocalRuntime.javaOptions(" "), "set but blank: the JVM's own defaults");
+    }
+
+    @Test
     void aBadEntryUrlIsRefusedBeforeAnyNetworkUse() {
         for (String bad : List.of("foo", "ftp://127.0.0.1/", "http://", "/relative/path.html")) {
             Result r = run("crawl", "--entry", bad, "--sample", "http://127.0.0.1:1/s.html",
