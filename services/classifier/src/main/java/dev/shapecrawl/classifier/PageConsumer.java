@@ -4,6 +4,7 @@ import dev.shapecrawl.core.classify.PageClassifier;
 import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.PageFetched;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.SamplePage;
@@ -26,6 +27,7 @@ import org.jboss.logging.Logger;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -164,7 +166,9 @@ public class PageConsumer {
     }
 
     private CompletableFuture<Void> publish(PageClassifier.Outcome outcome) {
-        CompletableFuture<Void> page = Outbound.send(classified, outcome.classified().jobId(), outcome.classified());
+        PageClassified c = outcome.classified();
+        CompletableFuture<Void> page = Outbound.send(classified, c.jobId(), c,
+                Map.of(PageClassified.FORMS_HEADER, String.valueOf(c.forms().size())));
         return outcome.target()
                 .map(t -> CompletableFuture.allOf(page, Outbound.send(targets, t.key(), t)))
                 .orElse(page);

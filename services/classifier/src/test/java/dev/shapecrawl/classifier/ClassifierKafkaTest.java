@@ -122,6 +122,33 @@ class ClassifierKafkaTest {
         given().get("/q/health/ready").then().statusCode(200);
     }
 
+    /** Every classified record carries its page's form count as a header: the form-prober's hint (issue 19). */
+    @Test
+    void everyClassifiedRecordCarriesItsFormCountInAHeader() {
+        String job = "forms-header";
+        seed(job);
+        kafka.send(Topics.CRAWL_SAMPLES, job, EventCodec.encode(new CrawlSample(job, "s1", SITE + "Sample.html", null,
+                null)));
+        page(job, "Sample.html", SitePages.typePage("Sample", 12), Purpose.SAMPLE);
+        page(job, "search.html", "<html><body><form action=\"/find\"><input name=\"q\"><input type=\"submit\">"
+                + "</form><form action=\"/login\" method=\"post\"><input name=\"user\"></form></body></html>",
+                Purpose.MAP);
+        page(job, "Plain.html", SitePages.typePage("Plain", 3), Purpose.CRAWL);
+        failed(job, "gone2.html", 404, FetchErrorKind.HTTP_STATUS, null);
+
+        List<ConsumerRecord<String, String>> records = kafka.readUntil(Topics.PAGES_CLASSIFIED,
+                rs -> ofJob(rs, job).size() >= 4, WAIT).stream().filter(r -> job.equals(r.key())).toList();
+        Map<String, String> headerByUrl = new HashMap<>();
+        for (ConsumerRecord<String, String> r : records) {
+            PageClassified c = EventCodec.decode(EventType.PAGE_CLASSIFIED, r.value());
+            String header = TopicClient.header(r, PageClassified.FORMS_HEADER);
+            assertEquals(String.valueOf(c.forms().size()), header, c.request().url());
+            headerByUrl.put(c.request().url().substring(SITE.length()), header);
+        }
+        assertEquals(Map.of("Sample.html", "0", "search.html", "2", "Plain.html", "0", "gone2.html", "0"),
+                headerByUrl);
+    }
+
     /** A negative sample ("not like this page") reaches every page's classification and vetoes its look-alikes. */
     @Test
     void aNegativeSampleVetoesThePagesNearerToIt() {

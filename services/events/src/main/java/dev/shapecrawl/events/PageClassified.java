@@ -35,6 +35,14 @@ public record PageClassified(String jobId, FetchRequest request, String finalUrl
                              String contentHash, long byteSize, int nodeCount, String reason,
                              Double negativeSimilarity, PageCollections collections, Boolean reused,
                              Boolean notModified) {
+    /**
+     * A Kafka header the classifier puts on every record it writes: the number of the page's {@code forms}, in
+     * decimal. A hint for consumers that only want pages with forms (the form-prober acks a record whose header
+     * reads {@code 0} without decoding it); the event stays the contract, and a record without the header is
+     * decoded as before.
+     */
+    public static final String FORMS_HEADER = "shapecrawl-forms";
+
     public PageClassified {
         JobIds.require(jobId);
         Checks.nonNull("request", request);

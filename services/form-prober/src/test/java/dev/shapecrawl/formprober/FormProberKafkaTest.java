@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -142,6 +143,10 @@ class FormProberKafkaTest {
     @Test
     void malformedEventsAreDeadLettered() {
         String key = "bad-job";
+        // The classifier's header says "no form": acked unread, so neither dead-lettered nor counted (first on the
+        // partition, it would be the first dead letter below and the count would read 4)
+        kafka.sendRaw(Topics.PAGES_CLASSIFIED, key, "not json, but marked formless".getBytes(StandardCharsets.UTF_8),
+                Map.of(PageClassified.FORMS_HEADER, "0"));
         kafka.send(Topics.PAGES_CLASSIFIED, key, "{\"type\":\"page-classified\",\"version\":1,\"jobId\":\"bad-job\"}");
         kafka.send(Topics.PAGES_CLASSIFIED, key, "not json at all");
         // A PROBE result whose request is incomplete: decoded (it names PROBE) and refused.
