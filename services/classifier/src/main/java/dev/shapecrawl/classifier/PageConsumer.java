@@ -139,7 +139,8 @@ public class PageConsumer {
         long start = System.nanoTime();
         PageClassifier.Outcome outcome = job.model() == null
                 ? classifier.unclassifiable(page, job.notReadyReason())
-                : classifier.classify(page, job.model(), scope(job.seed(), page));
+                : classifier.classify(page, job.model(), scope(job.seed(), page),
+                job.seed() == null ? null : job.seed().spec());
         metrics.classified(outcome.classified(), System.nanoTime() - start);
         return outcome;
     }

@@ -206,6 +206,12 @@ public final class Main implements Runnable {
         String similarity;
         @Option(names = "--threshold", paramLabel = "T", description = "decide each page against this similarity (0..1) instead of the site-wide target decision")
         Double threshold;
+        @Option(names = "--spec", paramLabel = "FILE", description = "crawl by this crawl specification (seed 001 Appendix A CSV; ./shapecrawl model --export writes one) from the entry point, without mapping the site")
+        Path spec;
+        @Option(names = "--start-class", paramLabel = "NAME", description = "with --spec: the class of the entry page (default: the source of the spec's first class link)")
+        String startClass;
+        @Option(names = "--target-class", paramLabel = "NAME", description = "with --spec: a class whose pages are targets (repeatable; default: the classes named *-target)")
+        List<String> targetClasses = List.of();
         @Option(names = "--wait", description = "follow the job until its crawl ends; exit 0 if it ended IDLE, 1 if FAILED or AMBIGUOUS")
         boolean await;
         @Option(names = "--timeout-minutes", paramLabel = "MIN", defaultValue = "60", description = "with --wait: give up after (default: ${DEFAULT-VALUE})")
@@ -213,8 +219,12 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
+            if (spec == null && (startClass != null || !targetClasses.isEmpty())) {
+                throw CliException.badInput("--start-class and --target-class go with --spec");
+            }
             CrawlSeed seed = seed(job == null ? newJobId() : job, entry, maxPages, maxDepth, similarity, threshold)
-                    .withMapping(mappingMode(mapping), samplePages(samplePages));
+                    .withMapping(mappingMode(mapping), samplePages(samplePages))
+                    .withSpec(spec == null ? null : SpecFile.crawlSpec(spec, startClass, targetClasses));
             for (String s : samples) {
                 url("--sample", s);
             }
@@ -437,6 +447,10 @@ public final class Main implements Runnable {
                     }
                     Out.get().printf(Locale.ROOT, "wrote %d class links of job %s's site model (version %d) to %s%n",
                             m.links().size(), job, m.modelVersion(), export);
+                    // a spec crawl confirms a target class's pages by structure, against the threshold given
+                    Out.get().printf(Locale.ROOT, "crawl by it: ./shapecrawl crawl --spec %s --entry %s --sample URL%s%n",
+                            export, m.entryUrl(), m.targetThreshold() == null ? ""
+                                    : " --threshold " + m.targetThreshold()); // exact: the decision's own number
                     return 0;
                 }
                 Out.get().print(format == ModelFormat.json ? EventCodec.encode(m) + "\n" : Jobs.describe(m));

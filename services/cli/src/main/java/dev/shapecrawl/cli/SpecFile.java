@@ -1,5 +1,6 @@
 package dev.shapecrawl.cli;
 
+import dev.shapecrawl.events.CrawlSpec;
 import dev.shapecrawl.events.SiteModelSnapshot;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -10,12 +11,15 @@ import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
+import javax.xml.xpath.XPath;
+import javax.xml.xpath.XPathExpressionException;
+import javax.xml.xpath.XPathFactory;
 
 /**
  * A crawl specification in seed 001's exchange format (Cibecchini 2017, Appendix A; spec §4.6): the same rows for an
@@ -30,7 +34,7 @@ import java.util.Set;
  * line is refused with its line number, and nothing of the file is used.
  *
  * <p>Issue 19 item 6. Written by {@code ./shapecrawl model --job J --export FILE}, checked by {@code ./shapecrawl
- * spec FILE}; a crawl by a spec ({@code crawl --spec}) is not built yet.
+ * spec FILE}, crawled by {@code ./shapecrawl crawl --spec FILE} ({@link #crawlSpec}).
  */
 final class SpecFile {
     /** Subtypes of a class link row. */
@@ -74,21 +78,19 @@ final class SpecFile {
     }
 
     /**
-     * The site model's class links as a specification: a class is named {@code class<id>}, {@code class<id>-target}
-     * when the target decision takes it; each class link is a row with its element path as an XPath
-     * ({@link #xpath}) and its type as the subtype.
+     * The site model's class links as a specification ({@link CrawlSpec#linksOf}: a class is named {@code class<id>},
+     * {@code class<id>-target} when the target decision takes it; each class link is a row with its element path as
+     * an XPath and its type as the subtype; the entry page's class's rows first, so that a crawl by the file starts
+     * there).
      *
      * @return the CSV text, a header row first
      */
     static String write(SiteModelSnapshot model) {
-        Map<Integer, String> names = new HashMap<>();
-        model.classes().forEach(c -> names.put(c.id(), "class" + c.id() + (c.target() ? "-target" : "")));
         StringBuilder out = new StringBuilder();
         try (CSVPrinter printer = new CSVPrinter(out, CSVFormat.RFC4180)) {
             printer.printRecord("Source", "Type", "XPath", "Destination", "Subtype");
-            for (SiteModelSnapshot.ClassLink l : model.links()) {
-                printer.printRecord(names.get(l.source()), "link", xpath(l.path()), names.get(l.destination()),
-                        l.type().toLowerCase(Locale.ROOT));
+            for (CrawlSpec.Link l : CrawlSpec.linksOf(model)) {
+                printer.printRecord(l.source(), "link", l.xpath(), l.destination(), l.subtype());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a StringBuilder does not fail
@@ -97,53 +99,54 @@ final class SpecFile {
     }
 
     /**
-     * An element path of the site model as an XPath 1.0 location path. The model writes a path in the thesis's
-     * notation (docs/site-model.md): upper-case tags joined by {@code -}, each with its first attribute's name
-     * ({@code DIV[@CLASS]}) or name and value ({@code DIV[@CLASS="List1"]}) where the lattice level puts them, and
-     * {@code //} in front when tags were removed from the root side. In XPath the tags are lower case, a name alone
-     * is an existence test ({@code div[@class]}: the element has that attribute, wherever it stands among the
-     * element's attributes, where the model names the first one only) and a value an equality test. A path the model
-     * wrote from the root gets a leading {@code /}. An element whose tag holds a hyphen (a custom element) cannot be
-     * told from two steps in that notation, and is written as two.
+     * The crawl spec of a file, for {@code crawl --spec}: its class links (data links are not used: records come from
+     * SWLE), its start class and its target classes.
      *
-     * @param path e.g. {@code HTML[@LANG]-BODY-DIV[@CLASS="nav"]-A}
-     * @return e.g. {@code /html[@lang]/body/div[@class="nav"]/a}
+     * @param file          the specification
+     * @param startClass    the entry page's class, or null for the source of the first class link
+     * @param targetClasses the target classes, or empty for the classes named {@code *-target} (as an export names them)
+     * @throws CliException (bad input, exit 2) if the file cannot be read or parsed, a class link is a form's (not
+     *                      crawled yet), an XPath does not compile, or the classes do not make a spec
      */
-    static String xpath(String path) {
-        boolean relative = path.startsWith("//");
-        String rest = relative ? path.substring(2) : path;
-        StringBuilder out = new StringBuilder(relative ? "//" : "/");
-        int depth = 0;
-        boolean quoted = false;
-        boolean inTag = true;
-        for (int i = 0; i < rest.length(); i++) {
-            char c = rest.charAt(i);
-            if (quoted) {
-                if (c == '\\' && i + 1 < rest.length()) {
-                    out.append(rest.charAt(++i)); // the model escapes a quote in a value; XPath has no escapes
-                    continue;
-                }
-                quoted = c != '"';
-                out.append(c);
-            } else if (c == '"') {
-                quoted = true;
-                out.append(c);
-            } else if (c == '[') {
-                depth++;
-                inTag = false;
-                out.append(c);
-            } else if (c == ']') {
-                depth--;
-                out.append(c);
-            } else if (c == '-' && depth == 0) {
-                out.append('/');
-                inTag = true;
-            } else {
-                // tags and attribute names are upper-cased by the model; XPath over HTML names them in lower case
-                out.append(depth == 0 && inTag || depth > 0 && c != '=' ? Character.toLowerCase(c) : c);
-            }
+    static CrawlSpec crawlSpec(Path file, String startClass, List<String> targetClasses) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException | UncheckedIOException e) {
+            throw CliException.badInput("cannot read --spec " + file + ": " + e.getMessage());
         }
-        return out.toString();
+        Spec spec = parse(file.toString(), text);
+        List<CrawlSpec.Link> links = new ArrayList<>();
+        XPath compiler = XPathFactory.newInstance().newXPath();
+        for (ClassLinkRow r : spec.classLinks()) {
+            String where = file + " line " + r.line() + ": ";
+            if (r.subtype().equals("form")) {
+                throw CliException.badInput(where + "a form class link (subtype form) is not crawled yet; a crawl by a "
+                        + "spec follows list, menu and singleton class links");
+            }
+            try {
+                compiler.compile(r.xpath());
+            } catch (XPathExpressionException e) {
+                throw CliException.badInput(where + "the XPath '" + r.xpath() + "' does not compile: "
+                        + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
+            }
+            links.add(new CrawlSpec.Link(r.source(), r.xpath(), r.destination(), r.subtype()));
+        }
+        if (links.isEmpty()) {
+            throw CliException.badInput(file + ": no class link row to crawl by");
+        }
+        String start = startClass != null ? startClass : links.get(0).source();
+        List<String> targets = !targetClasses.isEmpty() ? targetClasses : links.stream().map(CrawlSpec.Link::destination)
+                .filter(d -> d.endsWith("-target")).distinct().toList();
+        if (targets.isEmpty()) {
+            throw CliException.badInput(file + ": no target class: name one with --target-class (its classes: "
+                    + links.stream().map(CrawlSpec.Link::destination).distinct().sorted().toList() + ")");
+        }
+        try {
+            return new CrawlSpec(start, targets, links);
+        } catch (IllegalArgumentException e) {
+            throw CliException.badInput(file + ": " + e.getMessage());
+        }
     }
 
     /**
@@ -263,25 +266,7 @@ final class SpecFile {
         return colons.isEmpty() ? -1 : colons.get(colons.size() - 1);
     }
 
-    /** Where {@code target} stands in {@code s} outside brackets, parentheses and quotes (XPath's nesting). */
     private static List<Integer> topLevelIndexes(String s, char target) {
-        List<Integer> out = new ArrayList<>();
-        int depth = 0;
-        char quote = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                quote = c == quote ? 0 : quote;
-            } else if (c == '"' || c == '\'') {
-                quote = c;
-            } else if (c == '[' || c == '(') {
-                depth++;
-            } else if (c == ']' || c == ')') {
-                depth--;
-            } else if (c == target && depth == 0) {
-                out.add(i);
-            }
-        }
-        return out;
+        return CrawlSpec.topLevelIndexes(s, target);
     }
 }

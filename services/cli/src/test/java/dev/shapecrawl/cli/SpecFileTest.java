@@ -4,14 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.shapecrawl.events.CrawlSpec;
 import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.SiteModelSnapshot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Crawl specifications in seed 001's Appendix A format (spec §4.6): the seed's own rows, errors, and an export. */
 class SpecFileTest {
@@ -72,11 +76,11 @@ class SpecFileTest {
     @Test
     void theModelsElementPathsBecomeXPaths() {
         assertEquals("/html[@lang]/body[@class]/div[@class]/main[@role]/a",
-                SpecFile.xpath("HTML[@LANG]-BODY[@CLASS]-DIV[@CLASS]-MAIN[@ROLE]-A"));
+                CrawlSpec.xpathOf("HTML[@LANG]-BODY[@CLASS]-DIV[@CLASS]-MAIN[@ROLE]-A"));
         assertEquals("/html/body/div[@class=\"List-1 x\"]/ul/li/a",
-                SpecFile.xpath("HTML-BODY-DIV[@CLASS=\"List-1 x\"]-UL-LI-A"), "a value keeps its case and hyphens");
-        assertEquals("//ul/li/a", SpecFile.xpath("//UL-LI-A"), "tags removed from the root side");
-        assertEquals("/html/body/p[@title=\"say \"hi\"\"]", SpecFile.xpath("HTML-BODY-P[@TITLE=\"say \\\"hi\\\"\"]"));
+                CrawlSpec.xpathOf("HTML-BODY-DIV[@CLASS=\"List-1 x\"]-UL-LI-A"), "a value keeps its case and hyphens");
+        assertEquals("//ul/li/a", CrawlSpec.xpathOf("//UL-LI-A"), "tags removed from the root side");
+        assertEquals("/html/body/p[@title=\"say \"hi\"\"]", CrawlSpec.xpathOf("HTML-BODY-P[@TITLE=\"say \\\"hi\\\"\"]"));
     }
 
     @Test
@@ -84,6 +88,43 @@ class SpecFileTest {
         SpecFile.Spec spec = SpecFile.parse("quoted.csv",
                 "a,link,\"//div[contains(@class, 'x')]/a\",b,list\r\n");
         assertEquals("//div[contains(@class, 'x')]/a", spec.classLinks().get(0).xpath());
+    }
+
+    @Test
+    void aSpecFileBecomesTheCrawlSpecOfAJob(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("spec.csv");
+        Files.writeString(file, "Source,Type,XPath,Destination,Subtype\n"
+                + "home,link,//nav/a,list,menu\n"
+                + "list,link,//ol/li/a,item-target,list\n"
+                + "list,link,\"//span[@class='active']/../following-sibling::li[1]/a\",list,singleton\n"
+                + "item-target,string,//h1/text(),name\n");
+        CrawlSpec spec = SpecFile.crawlSpec(file, null, List.of());
+        assertEquals("home", spec.startClass(), "the first class link's source");
+        assertEquals(List.of("item-target"), spec.targetClasses(), "the classes named *-target");
+        assertEquals(3, spec.links().size(), "the data link is not crawled");
+        CrawlSpec named = SpecFile.crawlSpec(file, "list", List.of("list"));
+        assertEquals("list", named.startClass());
+        assertEquals(List.of("list"), named.targetClasses());
+    }
+
+    @Test
+    void aSpecThatCannotBeCrawledIsRefusedWithItsReason(@TempDir Path dir) throws IOException {
+        assertSpecRefused(dir, "a,link,\"//form,./input:q\",b,form\n", List.of("b"),
+                "line 1: a form class link (subtype form) is not crawled yet");
+        assertSpecRefused(dir, "a,link,//div[@id=,b,list\n", List.of("b"), "line 1: the XPath '//div[@id=' does not compile");
+        assertSpecRefused(dir, "a,link,//a,b,list\n", List.of(), "no target class: name one with --target-class");
+        assertSpecRefused(dir, "a,link,//a,b,list\n", List.of("c"), "no class link leads to class 'c'");
+        CliException missing = assertThrows(CliException.class,
+                () -> SpecFile.crawlSpec(dir.resolve("absent.csv"), null, List.of()));
+        assertTrue(missing.getMessage().startsWith("cannot read --spec"), missing.getMessage());
+    }
+
+    private static void assertSpecRefused(Path dir, String text, List<String> targets, String expected)
+            throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.csv"), text);
+        CliException e = assertThrows(CliException.class, () -> SpecFile.crawlSpec(file, null, targets));
+        assertEquals(CliException.BAD_INPUT, e.exitCode());
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
     }
 
     private static void assertRefused(String text, String expected) {

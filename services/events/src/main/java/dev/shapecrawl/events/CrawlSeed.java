@@ -34,11 +34,14 @@ import java.util.Map;
  * @param samplePages         upper bound of the requests of a {@link MappingMode#SAMPLED} mapping, >= 1; default 200,
  *                            seed 001's n (Cibecchini 2017 §3.3.1, the budget of its experiments); {@code maxPages}
  *                            bounds it too
+ * @param spec                a crawl specification (seed 001's model, loaded instead of inferred), or null: the job
+ *                            crawls by its class links from the entry point at once, without a mapping, and its
+ *                            target pages are the pages of the spec's target classes ({@link CrawlSpec})
  */
 public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
                         String similarityMeasure, Double similarityThreshold,
                         Map<String, List<String>> formValues, Integer maxCrawlPages, Boolean remap,
-                        List<String> sampleIds, MappingMode mapping, Integer samplePages) {
+                        List<String> sampleIds, MappingMode mapping, Integer samplePages, CrawlSpec spec) {
 
     /** Default of {@link #maxPages}. */
     public static final int DEFAULT_MAX_PAGES = 10_000;
@@ -82,6 +85,21 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
         }
     }
 
+    /** A seed without a spec: it maps the site first. */
+    public CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
+                     String similarityMeasure, Double similarityThreshold, Map<String, List<String>> formValues,
+                     Integer maxCrawlPages, Boolean remap, List<String> sampleIds, MappingMode mapping,
+                     Integer samplePages) {
+        this(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold, formValues,
+                maxCrawlPages, remap, sampleIds, mapping, samplePages, null);
+    }
+
+    /** This seed crawling by {@code crawlSpec} instead of mapping the site ({@link #spec}), or null. */
+    public CrawlSeed withSpec(CrawlSpec crawlSpec) {
+        return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
+                formValues, maxCrawlPages, remap, sampleIds, mapping, samplePages, crawlSpec);
+    }
+
     /** A seed with the default mapping ({@link #DEFAULT_MAPPING}, {@link #DEFAULT_SAMPLE_PAGES}). */
     public CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
                      String similarityMeasure, Double similarityThreshold, Map<String, List<String>> formValues,
@@ -93,7 +111,7 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
     /** This seed mapping by {@code mode}, with at most {@code pages} requests when sampled (null: the default). */
     public CrawlSeed withMapping(MappingMode mode, Integer pages) {
         return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
-                formValues, maxCrawlPages, remap, sampleIds, mode, pages);
+                formValues, maxCrawlPages, remap, sampleIds, mode, pages, spec);
     }
 
     /** The most requests this seed's mapping makes: {@code maxPages}, and {@code samplePages} when sampled. */
@@ -112,7 +130,7 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
     /** This seed naming {@code ids} as its samples ({@link #sampleIds}). */
     public CrawlSeed withSampleIds(List<String> ids) {
         return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
-                formValues, maxCrawlPages, remap, ids, mapping, samplePages);
+                formValues, maxCrawlPages, remap, ids, mapping, samplePages, spec);
     }
 
     /** A seed with the default crawl budget ({@link #DEFAULT_MAX_CRAWL_PAGES}). */

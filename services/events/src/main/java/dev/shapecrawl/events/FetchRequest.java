@@ -26,9 +26,14 @@ import java.util.List;
  *                  ({@link PageFetched#reused()}). Issue 18: a mapping started again after an AMBIGUOUS (or
  *                  FAILED) one, with one more sample, reuses the pages the previous mapping fetched instead of
  *                  fetching the site again. Null: fetch. Not part of {@link #id()}
+ * @param pageClass for a CRAWL request of a job with a crawl spec ({@link CrawlSeed#spec()}), the page class the URL
+ *                  was given when a class link reached it (seed 001 §4.1: assigned at discovery); the classifier
+ *                  selects that class's links by their XPaths and takes the page as a target when its class is a
+ *                  target class. Null otherwise. Not part of {@link #id()}
  */
 public record FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
-                           int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs) {
+                           int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs,
+                           String pageClass) {
 
     public FetchRequest {
         JobIds.require(jobId);
@@ -46,6 +51,15 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
         if (reuseSinceMs != null && reuseSinceMs < 0) {
             throw new IllegalArgumentException("reuseSinceMs: must be >= 0, was " + reuseSinceMs);
         }
+        if (pageClass != null) {
+            Checks.nonBlank("pageClass", pageClass);
+        }
+    }
+
+    /** A request without a page class ({@link #pageClass} null). */
+    public FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
+                        int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs) {
+        this(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold, reuseSinceMs, null);
     }
 
     /** A request that reuses no stored copy ({@link #reuseSinceMs} null). */
@@ -62,13 +76,19 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
     /** This request, to be classified against {@code threshold} (a CRAWL by a decided pattern), or null. */
     public FetchRequest withTargetThreshold(Double threshold) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, threshold,
-                reuseSinceMs);
+                reuseSinceMs, pageClass);
     }
 
     /** This request, answerable with a stored copy fetched at or after {@code sinceMs} (epoch ms), or null. */
     public FetchRequest withReuseSince(Long sinceMs) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                sinceMs);
+                sinceMs, pageClass);
+    }
+
+    /** This request for a page of class {@code name} of the job's crawl spec ({@link #pageClass}), or null. */
+    public FetchRequest withPageClass(String name) {
+        return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
+                reuseSinceMs, name);
     }
 
     /** The Kafka key: the URL's host, lower-cased. */

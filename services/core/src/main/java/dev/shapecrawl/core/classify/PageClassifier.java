@@ -6,8 +6,10 @@ import dev.shapecrawl.core.page.PageAnalyzer;
 import dev.shapecrawl.core.similarity.SampleSet;
 import dev.shapecrawl.core.sitemodel.PageParser;
 import dev.shapecrawl.core.sitemodel.SiteModelSettings;
+import dev.shapecrawl.core.sitemodel.SpecLinks;
 import dev.shapecrawl.core.tree.HtmlTrees;
 import dev.shapecrawl.core.tree.LabelledTree;
+import dev.shapecrawl.events.CrawlSpec;
 import dev.shapecrawl.events.Hashes;
 import dev.shapecrawl.events.PageCollections;
 import dev.shapecrawl.events.PageClassified;
@@ -63,6 +65,22 @@ public final class PageClassifier {
      * @return the classification; never null
      */
     public Outcome classify(PageFetched page, JobModel model, CrawlScope scope) {
+        return classify(page, model, scope, null);
+    }
+
+    /**
+     * As {@link #classify(PageFetched, JobModel, CrawlScope)}, for a job with a crawl spec. A CRAWL page that carries
+     * its class ({@code FetchRequest#pageClass}, assigned at discovery: seed 001 §4.2) has as collections the links its
+     * class's class links select by their XPaths ({@link SpecLinks}), keyed by XPath. It is a target when its class
+     * (or one of its alternatives, {@link CrawlSpec#classFrom}) is a target class, it is not the entry point (§4.2),
+     * and its structure passes the job's threshold as any page's does. The seed trusts the class alone; a model
+     * inferred from three links per collection does not earn that trust: a collection whose sampled links all led to
+     * targets also holds news items, print versions and tree pages on the generated sites, which class alone took
+     * for targets (SpecCrawlTest).
+     *
+     * @param spec the job's crawl spec, or null
+     */
+    public Outcome classify(PageFetched page, JobModel model, CrawlScope scope, CrawlSpec spec) {
         String jobId = page.request().jobId();
         String body = page.body();
         String refusal = refusal(page, model);
@@ -85,12 +103,19 @@ public final class PageClassifier {
         Double rawNegative = model.negativeSimilarity(tree);
         Double negative = rawNegative == null ? null : clamp(rawNegative);
         Double decided = page.request().targetThreshold();
-        boolean isTarget = TargetDecision.isTarget(similarity, negative,
+        String pageClass = spec == null ? null : page.request().pageClass();
+        boolean similar = TargetDecision.isTarget(similarity, negative,
                 decided == null ? model.samples().threshold() : decided);
+        boolean isTarget = pageClass == null ? similar
+                : similar && page.request().depth() > 0 && CrawlSpec.classesOf(pageClass).stream().anyMatch(spec::isTarget);
+        PageCollections collections = pageClass != null
+                ? new PageCollections(SpecLinks.select(doc, spec.linksFrom(pageClass), modelSettings.maxLinksPerPage()),
+                Map.of())
+                : collections(page, doc, isTarget);
         PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
                 similarity, isTarget, model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
                 analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null, negative,
-                collections(page, doc, isTarget)).answeredAs(page);
+                collections).answeredAs(page);
         // Only a crawl by a pattern publishes target pages: a mapping's verdicts are provisional until the
         // site-wide decision at its end (issue 18), and a crawl fetches every target the decision keeps.
         Optional<TargetPage> target = isTarget && page.request().purpose() == Purpose.CRAWL

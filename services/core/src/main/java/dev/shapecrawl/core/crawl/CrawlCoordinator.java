@@ -12,6 +12,7 @@ import dev.shapecrawl.core.sitemodel.SiteModelSettings;
 import dev.shapecrawl.core.sitemodel.TargetClasses;
 import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlSpec;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.FormInfo;
 import dev.shapecrawl.events.FormTemplate;
@@ -587,6 +588,10 @@ public final class CrawlCoordinator {
     }
 
     private void expandCrawl(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page) {
+        if (job.seed.spec() != null) {
+            expandBySpec(job, traversal, url, entry, page);
+            return;
+        }
         PatternMatcher matcher = matcher(job);
         PatternMatcher.States from = matcher.decode(entry.states());
         if (!matcher.expands(from)) {
@@ -640,6 +645,34 @@ public final class CrawlCoordinator {
     }
 
     /**
+     * Follows a page of a crawl-spec job by its class's class links (seed 001 §4.3): the URLs each class link's XPath
+     * selected on the page (the classifier's {@code collections}, keyed by XPath) that are in scope and new to the run
+     * are requested as pages of the link's destination class ({@link CrawlSpec#classFrom}: or its alternatives, when
+     * class links of the same XPath lead to several classes), the first class link to reach a URL deciding its class
+     * (§4.2: assigned at discovery; §4.4: each URL downloaded once). A URL entry's states hold its class.
+     */
+    private void expandBySpec(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page) {
+        Map<String, List<String>> selected = page.collections() == null ? Map.of() : page.collections().links();
+        if (selected.isEmpty()) {
+            return;
+        }
+        Set<String> inScope = new HashSet<>();
+        page.outlinks().stream().filter(Outlink::inScope).forEach(l -> inScope.add(l.url()));
+        CrawlSpec spec = job.seed.spec();
+        for (CrawlSpec.Link link : spec.linksFrom(entry.states())) {
+            for (String next : selected.getOrDefault(link.xpath(), List.of())) {
+                if (!inScope.contains(next) || store.url(job.jobId, traversal, next).isPresent()) {
+                    continue;
+                }
+                if (!crawlBudgetLeft(job)) {
+                    return;
+                }
+                request(job, traversal, next, url, entry.depth() + 1, Purpose.CRAWL, spec.classFrom(link));
+            }
+        }
+    }
+
+    /**
      * Whether the crawl run may request another page ({@link CrawlSeed#maxCrawlPages()}); the first time it may
      * not, the job's last error says so: the run then ends with what it has.
      */
@@ -671,7 +704,10 @@ public final class CrawlCoordinator {
     private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
                          String states) {
         store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states));
-        send(job, new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0, null));
+        // a crawl-spec job's URL carries its class to the classifier, which selects that class's links
+        String pageClass = purpose == Purpose.CRAWL && job.seed.spec() != null ? states : null;
+        send(job, new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0, null, null,
+                pageClass));
     }
 
     private void send(Draft job, FetchRequest request) {
@@ -707,7 +743,7 @@ public final class CrawlCoordinator {
         job.seed = seed;
         job.pendingSeed = null;
         job.resetCounters();
-        if (job.pattern == null || seed.remap()) {
+        if ((job.pattern == null || seed.remap()) && seed.spec() == null) {
             job.reuseSinceMs = reuseSince(job, seed);
             job.mappingStartedMs = clockMs.getAsLong();
             job.mappings++;
@@ -732,6 +768,8 @@ public final class CrawlCoordinator {
         job.nextTurn = job.nextOrder; // the traversal's first request is its first turn
         if (job.phase == Phase.MAPPING) {
             request(job, traversal, seed.entryUrl(), null, 0, Purpose.MAP, "");
+        } else if (seed.spec() != null) {
+            request(job, traversal, seed.entryUrl(), null, 0, Purpose.CRAWL, seed.spec().startClass());
         } else {
             PatternMatcher matcher = matcher(job);
             request(job, traversal, seed.entryUrl(), null, 0, Purpose.CRAWL, matcher.encode(matcher.start()));

@@ -13,7 +13,8 @@ import java.util.List;
  *                  by it (Vidal 2006, specification §5.2, §5.6)
  * @param done      whether the page's classification has arrived
  * @param target    whether the page was classified as a target page (only meaningful when {@code done})
- * @param states    the pattern states the page was reached in, as encoded by
+ * @param states    in a crawl-spec job, the page class a class link gave the URL (seed 001 §4.2); otherwise
+ *                  the pattern states the page was reached in, as encoded by
  *                  {@link dev.shapecrawl.core.navigation.PatternMatcher}; empty while mapping
  * @param referrers while mapping: other expanded pages that link to this URL, besides the parent, in the order
  *                  met, at most {@value #MAX_REFERRERS} ({@link dev.shapecrawl.core.navigation.MappedPage#referrers()})

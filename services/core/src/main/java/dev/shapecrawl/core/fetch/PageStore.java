@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.HttpMethod;
 import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.Timings;
 
 import java.util.HashSet;
@@ -47,9 +48,16 @@ public final class PageStore {
             jobs = Set.copyOf(jobs);
         }
 
-        Copy answeredTo(String jobId, PageFetched kept) {
+        /**
+         * This copy as answered to {@code request} with {@code kept}. A sample's fetch does not count as the job's
+         * having seen the page: a job without a mapping (a crawl by a spec) fetches its sample, then crawls it, and
+         * the crawl's 304 must still bring the page to it as new (its records are written once).
+         */
+        Copy answeredTo(FetchRequest request, PageFetched kept) {
             Set<String> more = new HashSet<>(jobs);
-            more.add(jobId);
+            if (request.purpose() != Purpose.SAMPLE) {
+                more.add(request.jobId());
+            }
             return new Copy(kept, validators, more);
         }
     }
@@ -83,7 +91,7 @@ public final class PageStore {
      */
     public void keep(PageFetched page, Validators validators) {
         if (copies != null && page.hasBody() && page.request().method() == HttpMethod.GET) {
-            copies.put(page.request().url(), new Copy(page, validators, Set.of(page.request().jobId())));
+            copies.put(page.request().url(), new Copy(page, validators, Set.of()).answeredTo(page.request(), page));
         }
     }
 
@@ -124,7 +132,7 @@ public final class PageStore {
         }
         PageFetched p = copy.page();
         Timings now = new Timings(attempt.startedAtMs(), attempt.durationMs(), queuedMs);
-        copies.put(request.url(), copy.answeredTo(request.jobId(),
+        copies.put(request.url(), copy.answeredTo(request,
                 answer(p, p.request(), p.status(), p.attempts(), now, null, null)));
         boolean seen = copy.jobs().contains(request.jobId());
         return Optional.of(answer(p, request, attempt.status(), attempts, now, null, seen ? true : null));
@@ -148,7 +156,7 @@ public final class PageStore {
             return Optional.empty();
         }
         if (!kept.jobs().contains(request.jobId())) {
-            copies.put(request.url(), kept.answeredTo(request.jobId(), copy));
+            copies.put(request.url(), kept.answeredTo(request, copy));
         }
         Timings t = copy.timings();
         return Optional.of(answer(copy, request, copy.status(), copy.attempts(),

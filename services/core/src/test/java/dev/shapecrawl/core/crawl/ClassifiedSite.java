@@ -7,6 +7,7 @@ import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.page.PageAnalyzer;
 import dev.shapecrawl.core.tree.TreeBuilder;
 import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlSpec;
 import dev.shapecrawl.events.FetchError;
 import dev.shapecrawl.events.FetchErrorKind;
 import dev.shapecrawl.events.FetchRequest;
@@ -40,6 +41,7 @@ final class ClassifiedSite {
     private final PageClassifier classifier = new PageClassifier(ClassifierSettings.defaults(), new PageAnalyzer());
     private final JobModel model;
     private final CrawlScope scope;
+    private final CrawlSpec spec;
 
     /**
      * @param site    the generated site (its growths show at once)
@@ -58,6 +60,7 @@ final class ClassifiedSite {
     ClassifiedSite(Function<String, Optional<String>> htmlByPath, CrawlSeed seed, List<String> samples) {
         this.htmlByPath = htmlByPath;
         this.scope = CrawlScope.of(seed);
+        this.spec = seed.spec();
         List<SamplePage> pages = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
             String html = htmlByPath.apply(samples.get(i)).orElseThrow();
@@ -73,8 +76,12 @@ final class ClassifiedSite {
      * fetcher and classifier that answer with {@link #answer} and add each answer to {@code answers}.
      */
     static SimulatedSite recorded(GeneratedSite site, String job, List<PageClassified> answers) {
-        ClassifiedSite pages = new ClassifiedSite(site, CrawlSeed.of(job, BASE + site.entry()),
-                List.of(site.sampleTarget()));
+        return recorded(site, CrawlSeed.of(job, BASE + site.entry()), answers);
+    }
+
+    /** As {@link #recorded(GeneratedSite, String, List)}, classifying as the job of {@code seed} (its spec too). */
+    static SimulatedSite recorded(GeneratedSite site, CrawlSeed seed, List<PageClassified> answers) {
+        ClassifiedSite pages = new ClassifiedSite(site, seed, List.of(site.sampleTarget()));
         return SimulatedSite.answeredBy(request -> {
             PageClassified answer = pages.answer(request);
             answers.add(answer);
@@ -91,7 +98,7 @@ final class ClassifiedSite {
                         html.length(), 1, timings, null))
                 .orElseGet(() -> new PageFetched(request, request.url(), chain, 404, "text/html", null, null, false,
                         0, 1, timings, new FetchError(FetchErrorKind.HTTP_STATUS, "404")));
-        return classifier.classify(fetched, model, scope).classified();
+        return classifier.classify(fetched, model, scope, spec).classified();
     }
 
     /** The generated page at an absolute URL; URL normalisation may have percent-encoded what the site wrote. */

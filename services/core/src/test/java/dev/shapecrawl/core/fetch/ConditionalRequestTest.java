@@ -98,6 +98,19 @@ class ConditionalRequestTest {
     }
 
     @Test
+    void aPageTheJobOnlyFetchedAsItsSampleIsNewToItsCrawl() {
+        try (Fetcher fetcher = new Fetcher(local().build())) {
+            // a crawl by a spec has no mapping: it fetches its sample, then crawls the same page
+            await(fetcher.fetch(FetchRequest.get("job-spec", web.url("/page"), Purpose.SAMPLE, 0)));
+            FetchRequest crawl = FetchRequest.get("job-spec", web.url("/page"), Purpose.CRAWL, 1);
+            PageFetched first = await(fetcher.fetch(crawl));
+            assertEquals(304, first.status(), "asked conditionally with the sample's validators");
+            assertNull(first.notModified(), "new to the job's crawl: its records are still to be written");
+            assertEquals(Boolean.TRUE, await(fetcher.fetch(crawl)).notModified(), "crawled once: unchanged now");
+        }
+    }
+
+    @Test
     void aChangedPageIsFetchedWholeAndKeptWithItsNewValidators() {
         try (Fetcher fetcher = new Fetcher(local().build())) {
             await(fetcher.fetch(get(web.url("/page"))));

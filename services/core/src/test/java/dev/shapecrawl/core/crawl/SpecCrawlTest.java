@@ -1,0 +1,89 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
+import dev.shapecrawl.core.navigation.PatternSettings;
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlSpec;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SiteModelSnapshot;
+import dev.shapecrawl.testkit.site.GeneratedSite;
+import dev.shapecrawl.testkit.site.SiteShape;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A crawl by a spec (issue 19: {@code crawl --spec}): a job's site model exported as a crawl spec
+ * ({@link CrawlSpec#of}) and crawled by its class links from the entry point, without a mapping (seed 001 §4), finds
+ * the same target pages as the job that exported it. In process, on the generated site shapes, with core's real
+ * classifier selecting each class's links by their XPaths.
+ */
+class SpecCrawlTest {
+
+    static Stream<SiteShape> shapes() {
+        return Stream.of(SiteShape.ejazz(), SiteShape.paginatedCatalogue(), SiteShape.deepHierarchy(),
+                SiteShape.dblpAuthors(), SiteShape.mixedDistractors(), SiteShape.farDistractors());
+    }
+
+    @ParameterizedTest
+    @MethodSource("shapes")
+    void aCrawlByTheExportedSpecFindsTheSameTargets(SiteShape shape) {
+        GeneratedSite site = GeneratedSite.generate(shape);
+        String entry = ClassifiedSite.BASE + site.entry();
+
+        List<PageClassified> inferred = new ArrayList<>();
+        SimulatedSite first = run(site, CrawlSeed.of(shape.name(), entry), inferred);
+        SiteModelSnapshot model = first.models.get(first.models.size() - 1);
+        CrawlSpec spec = CrawlSpec.of(model);
+        Double decided = model.targetThreshold(); // what `model --export` tells to pass as --threshold
+
+        List<PageClassified> bySpec = new ArrayList<>();
+        CrawlSeed seed = new CrawlSeed(shape.name() + "-spec", entry, null, null, null, null, decided, null, null,
+                null).withSpec(spec);
+        SimulatedSite second = run(site, seed, bySpec);
+
+        assertTrue(second.models.isEmpty() && second.patterns.isEmpty(), "a spec job neither maps nor learns");
+        assertTrue(second.requests.stream().noneMatch(r -> r.purpose() == Purpose.MAP), "no mapping request");
+        assertTrue(second.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
+                .allMatch(r -> r.pageClass() != null), "every crawl request carries its class");
+        Set<String> expected = targets(inferred);
+        assertTrue(expected.size() >= 10, shape.name() + ": the exporting job found targets: " + expected.size());
+        Set<String> found = targets(bySpec);
+        Set<String> missed = new TreeSet<>(expected);
+        missed.removeAll(found);
+        Set<String> extra = new TreeSet<>(found);
+        extra.removeAll(expected);
+        assertEquals(expected, found, shape.name() + ": missed " + missed + ", extra " + extra + "; spec " + spec);
+    }
+
+    private static SimulatedSite run(GeneratedSite site, CrawlSeed seed, List<PageClassified> answers) {
+        SimulatedSite out = ClassifiedSite.recorded(site, seed, answers);
+        CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
+                new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L);
+        coordinator.onSeed(seed);
+        out.drain(coordinator);
+        CrawlStatus end = out.lastStatus();
+        assertEquals(Phase.IDLE, end.phase(), seed.jobId() + ": " + end);
+        return out;
+    }
+
+    /** The target pages a crawl run published (a CRAWL page the classifier took). */
+    private static Set<String> targets(List<PageClassified> answers) {
+        Set<String> out = new TreeSet<>();
+        answers.stream().filter(a -> a.request().purpose() == Purpose.CRAWL && a.target())
+                .map(PageClassified::request).map(FetchRequest::url).forEach(out::add);
+        return out;
+    }
+}
