@@ -79,7 +79,7 @@ final class SpecFile {
 
     /**
      * The site model's class links as a specification ({@link CrawlSpec#linksOf}: a class is named {@code class<id>},
-     * {@code class<id>-target} when the target decision takes it; each class link is a row with its element path as
+     * {@code class<id>-target} when it holds target pages; each class link is a row with its element path as
      * an XPath and its type as the subtype; the entry page's class's rows first, so that a crawl by the file starts
      * there).
      *

@@ -127,8 +127,8 @@ public record CrawlSpec(String startClass, List<String> targetClasses, List<Link
 
     /**
      * A site model's class links as a spec (seed 001 Appendix A: the same format for inferred and hand-written
-     * models). Class {@code id} is named {@code class<id>}, and {@code class<id>-target} when the target decision
-     * takes it; the start class is the class of the model's entry page (else the source of its first class link);
+     * models). Class {@code id} is named {@code class<id>}, and {@code class<id>-target} when it holds target pages
+     * (the decision takes it or some of its pages); the start class is the class of the model's entry page (else the source of its first class link);
      * each class link's element path becomes an XPath ({@link #xpathOf}) from its last element with an id
      * ({@link #anchored}); its type, lower-cased, the subtype. The
      * start class's links come first.
@@ -138,7 +138,7 @@ public record CrawlSpec(String startClass, List<String> targetClasses, List<Link
     public static CrawlSpec of(SiteModelSnapshot model) {
         List<Link> links = linksOf(model);
         Set<String> targets = new LinkedHashSet<>();
-        model.classes().stream().filter(SiteModelSnapshot.PageClass::target).map(CrawlSpec::className)
+        model.classes().stream().map(CrawlSpec::className).filter(n -> n.endsWith("-target"))
                 .filter(t -> links.stream().anyMatch(l -> l.destination().equals(t))).forEach(targets::add);
         return new CrawlSpec(startClassOf(model), List.copyOf(targets), links);
     }
@@ -172,8 +172,14 @@ public record CrawlSpec(String startClass, List<String> targetClasses, List<Link
                 .orElseThrow(() -> new IllegalArgumentException("the site model has no class"));
     }
 
+    /**
+     * {@code class<id>}, with {@code -target} when the class holds target pages: the decision takes it, or takes
+     * some of its sampled pages. A spec crawl confirms each page of a target class by its structure, so a class where
+     * targets are the minority is a target class of the spec: PostgreSQL's reference pages share classes with the
+     * manual's chapters, and its model takes no class whole (8 of 200 sampled pages are targets).
+     */
     private static String className(SiteModelSnapshot.PageClass c) {
-        return "class" + c.id() + (c.target() ? "-target" : "");
+        return "class" + c.id() + (c.target() || c.targetPages() > 0 ? "-target" : "");
     }
 
     /**
