@@ -105,10 +105,11 @@ final class SpecFile {
      * @param file          the specification
      * @param startClass    the entry page's class, or null for the source of the first class link
      * @param targetClasses the target classes, or empty for the classes named {@code *-target} (as an export names them)
+     * @param byClass       whether the target classes' pages are targets by their class alone ({@code crawl --class})
      * @throws CliException (bad input, exit 2) if the file cannot be read or parsed, a class link is a form's (not
      *                      crawled yet), an XPath does not compile, or the classes do not make a spec
      */
-    static CrawlSpec crawlSpec(Path file, String startClass, List<String> targetClasses) {
+    static CrawlSpec crawlSpec(Path file, String startClass, List<String> targetClasses, boolean byClass) {
         String text;
         try {
             text = Files.readString(file);
@@ -143,7 +144,7 @@ final class SpecFile {
                     + links.stream().map(CrawlSpec.Link::destination).distinct().sorted().toList() + ")");
         }
         try {
-            return new CrawlSpec(start, targets, links);
+            return new CrawlSpec(start, targets, links, byClass);
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(file + ": " + e.getMessage());
         }

@@ -98,13 +98,14 @@ class SpecFileTest {
                 + "list,link,//ol/li/a,item-target,list\n"
                 + "list,link,\"//span[@class='active']/../following-sibling::li[1]/a\",list,singleton\n"
                 + "item-target,string,//h1/text(),name\n");
-        CrawlSpec spec = SpecFile.crawlSpec(file, null, List.of());
+        CrawlSpec spec = SpecFile.crawlSpec(file, null, List.of(), false);
         assertEquals("home", spec.startClass(), "the first class link's source");
         assertEquals(List.of("item-target"), spec.targetClasses(), "the classes named *-target");
         assertEquals(3, spec.links().size(), "the data link is not crawled");
-        CrawlSpec named = SpecFile.crawlSpec(file, "list", List.of("list"));
+        CrawlSpec named = SpecFile.crawlSpec(file, "list", List.of("list"), true);
         assertEquals("list", named.startClass());
         assertEquals(List.of("list"), named.targetClasses());
+        assertTrue(named.trustsClasses(), "crawl --class: by class alone");
     }
 
     @Test
@@ -115,14 +116,14 @@ class SpecFileTest {
         assertSpecRefused(dir, "a,link,//a,b,list\n", List.of(), "no target class: name one with --target-class");
         assertSpecRefused(dir, "a,link,//a,b,list\n", List.of("c"), "no class link leads to class 'c'");
         CliException missing = assertThrows(CliException.class,
-                () -> SpecFile.crawlSpec(dir.resolve("absent.csv"), null, List.of()));
+                () -> SpecFile.crawlSpec(dir.resolve("absent.csv"), null, List.of(), false));
         assertTrue(missing.getMessage().startsWith("cannot read --spec"), missing.getMessage());
     }
 
     private static void assertSpecRefused(Path dir, String text, List<String> targets, String expected)
             throws IOException {
         Path file = Files.writeString(dir.resolve("bad.csv"), text);
-        CliException e = assertThrows(CliException.class, () -> SpecFile.crawlSpec(file, null, targets));
+        CliException e = assertThrows(CliException.class, () -> SpecFile.crawlSpec(file, null, targets, false));
         assertEquals(CliException.BAD_INPUT, e.exitCode());
         assertTrue(e.getMessage().contains(expected), e.getMessage());
     }

@@ -24,8 +24,11 @@ import java.util.Set;
  * @param startClass    the class of the entry page, not blank
  * @param targetClasses the classes whose pages are target pages, at least one, each a destination of some class link
  * @param links         the class links, at least one, at most {@value #MAX_LINKS}
+ * @param byClass       true: a page of a target class is a target by its class alone, the seed's intensive crawl of
+ *                      a class ({@code crawl --class NAME}: every page the class links give that class); null or
+ *                      false: its structure must also pass the job's threshold (see {@link #of})
  */
-public record CrawlSpec(String startClass, List<String> targetClasses, List<Link> links) {
+public record CrawlSpec(String startClass, List<String> targetClasses, List<Link> links, Boolean byClass) {
     /** The most class links a spec holds (a hand-written one has a few; an inferred one, one per class link). */
     public static final int MAX_LINKS = 1_000;
     /** The longest XPath a class link holds, in characters. */
@@ -34,6 +37,7 @@ public record CrawlSpec(String startClass, List<String> targetClasses, List<Link
     public static final Set<String> SUBTYPES = Set.of("list", "menu", "singleton");
 
     public CrawlSpec {
+        byClass = Boolean.TRUE.equals(byClass) ? Boolean.TRUE : null;
         Checks.nonBlank("startClass", startClass);
         targetClasses = Checks.list(targetClasses);
         links = Checks.list(links);
@@ -52,6 +56,16 @@ public record CrawlSpec(String startClass, List<String> targetClasses, List<Link
                 throw new IllegalArgumentException("targetClasses: no class link leads to class '" + t + "'");
             }
         }
+    }
+
+    /** A spec whose targets are confirmed by structure ({@link #byClass} null). */
+    public CrawlSpec(String startClass, List<String> targetClasses, List<Link> links) {
+        this(startClass, targetClasses, links, null);
+    }
+
+    /** Whether a page of a target class is a target by its class alone ({@link #byClass}). */
+    public boolean trustsClasses() {
+        return Boolean.TRUE.equals(byClass);
     }
 
     /**

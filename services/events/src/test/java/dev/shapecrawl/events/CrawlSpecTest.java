@@ -76,6 +76,10 @@ class CrawlSpecTest {
         CrawlSeed seed = CrawlSeed.of("j", "http://a.test/").withSpec(spec());
         String json = EventCodec.encode(seed);
         assertEquals(seed, EventCodec.decode(EventType.CRAWL_SEED, json));
+        CrawlSpec oneClass = new CrawlSpec("home", List.of("item"), spec().links(), true);
+        CrawlSeed byClass = CrawlSeed.of("j", "http://a.test/").withSpec(oneClass);
+        assertTrue(EventCodec.decode(EventType.CRAWL_SEED, EventCodec.encode(byClass)).spec().trustsClasses());
+        assertEquals(spec(), new CrawlSpec("home", List.of("item"), spec().links(), false), "false is the default");
         assertNull(EventCodec.decode(EventType.CRAWL_SEED, EventCodec.encode(CrawlSeed.of("j", "http://a.test/")))
                 .spec());
         FetchRequest r = FetchRequest.get("j", "http://a.test/l", Purpose.CRAWL, 1).withPageClass("list|news");

@@ -73,7 +73,8 @@ public final class PageClassifier {
      * its class ({@code FetchRequest#pageClass}, assigned at discovery: seed 001 §4.2) has as collections the links its
      * class's class links select by their XPaths ({@link SpecLinks}), keyed by XPath. It is a target when its class
      * (or one of its alternatives, {@link CrawlSpec#classFrom}) is a target class, it is not the entry point (§4.2),
-     * and its structure passes the job's threshold as any page's does. The seed trusts the class alone; a model
+     * and its structure passes the job's threshold as any page's does (a spec that trusts classes, {@code crawl
+     * --class}, takes a page whose one class is a target class without the last check). The seed trusts the class alone; a model
      * inferred from three links per collection does not earn that trust: a collection whose sampled links all led to
      * targets also holds news items, print versions and tree pages on the generated sites, which class alone took
      * for targets (SpecCrawlTest).
@@ -106,8 +107,7 @@ public final class PageClassifier {
         String pageClass = spec == null ? null : page.request().pageClass();
         boolean similar = TargetDecision.isTarget(similarity, negative,
                 decided == null ? model.samples().threshold() : decided);
-        boolean isTarget = pageClass == null ? similar
-                : similar && page.request().depth() > 0 && CrawlSpec.classesOf(pageClass).stream().anyMatch(spec::isTarget);
+        boolean isTarget = pageClass == null ? similar : page.request().depth() > 0 && bySpec(spec, pageClass, similar);
         PageCollections collections = pageClass != null
                 ? new PageCollections(SpecLinks.select(doc, spec.linksFrom(pageClass), modelSettings.maxLinksPerPage()),
                 Map.of())
@@ -123,6 +123,19 @@ public final class PageClassifier {
                 page.charset(), body, page.unchanged() ? Boolean.TRUE : null))
                 : Optional.empty();
         return new Outcome(classified, target);
+    }
+
+    /**
+     * Whether a page of class {@code pageClass} (one, or alternatives) is a target of a crawl by {@code spec}: a target
+     * class by itself when the spec trusts classes ({@code crawl --class}) and the class link decided the class;
+     * otherwise a target class among its classes and a structure that passes the job's threshold ({@code similar}).
+     */
+    private static boolean bySpec(CrawlSpec spec, String pageClass, boolean similar) {
+        List<String> classes = CrawlSpec.classesOf(pageClass);
+        if (spec.trustsClasses() && classes.size() == 1) {
+            return spec.isTarget(classes.get(0));
+        }
+        return similar && classes.stream().anyMatch(spec::isTarget); // alternatives: the structure decides
     }
 
     /**
