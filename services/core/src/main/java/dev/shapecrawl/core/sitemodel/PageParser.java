@@ -5,6 +5,7 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,6 +36,8 @@ import java.util.Set;
 public final class PageParser {
     /** Deepest element whose links and texts are kept (levels below the root); real pages nest a few dozen. */
     public static final int MAX_DEPTH = 128;
+    /** Distinct URL attribute values whose resolution a parse remembers. */
+    static final int MAX_RESOLVED = 20_000;
     private static final Set<String> NOT_TEXT = Set.of("script", "style", "noscript", "template");
 
     private PageParser() {
@@ -50,9 +53,10 @@ public final class PageParser {
         Map<String, Set<String>> links = new LinkedHashMap<>();
         Map<String, List<String>> texts = new LinkedHashMap<>();
         long[] counts = new long[3]; // links, texts, characters kept
+        Map<String, Optional<String>> resolved = new HashMap<>();
         document.traverse((node, depth) -> {
             if (depth <= MAX_DEPTH && node instanceof Element e) {
-                add(e, links, texts, counts, settings);
+                add(e, links, texts, counts, settings, resolved);
             }
         });
         Map<String, List<String>> linkLists = new LinkedHashMap<>();
@@ -65,12 +69,13 @@ public final class PageParser {
      * to the page, URLs, texts) kept so far.
      */
     private static void add(Element e, Map<String, Set<String>> links, Map<String, List<String>> texts, long[] counts,
-                            SiteModelSettings settings) {
+                            SiteModelSettings settings, Map<String, Optional<String>> resolved) {
         String urlAttribute = e.nameIs("a") ? "href" : e.nameIs("frame") || e.nameIs("iframe") ? "src" : null;
+        String elementPath = null; // an anchor with a URL and a text needs its path once
         if (urlAttribute != null && e.hasAttr(urlAttribute) && counts[0] < settings.maxLinksPerPage()) {
-            Optional<String> target = target(e, urlAttribute);
+            Optional<String> target = target(e, urlAttribute, resolved);
             if (target.isPresent()) {
-                String path = ElementPath.of(e).defaultPath();
+                String path = elementPath = ElementPath.of(e).defaultPath();
                 Set<String> urls = links.get(path);
                 long cost = target.get().length() + (urls == null ? path.length() : 0);
                 if (counts[2] + cost <= settings.maxCollectionChars() && (urls == null || !urls.contains(target.get()))) {
@@ -83,7 +88,7 @@ public final class PageParser {
         if (counts[1] < settings.maxTextsPerPage() && !NOT_TEXT.contains(e.normalName())) {
             String own = e.ownText().trim();
             if (!own.isEmpty() && own.length() < settings.maxTextLength()) {
-                String path = ElementPath.of(e).defaultPath();
+                String path = elementPath != null ? elementPath : ElementPath.of(e).defaultPath();
                 List<String> here = texts.get(path);
                 long cost = own.length() + (here == null ? path.length() : 0);
                 if (counts[2] + cost <= settings.maxCollectionChars()) {
@@ -93,6 +98,24 @@ public final class PageParser {
                 }
             }
         }
+    }
+
+    /**
+     * The normalised URL of {@code e}'s {@code attribute}, resolved once per distinct value on a page (its base URL is
+     * the document's): a javadoc page names the same types dozens of times, and each resolution parses the URL
+     * several times. At most {@value #MAX_RESOLVED} values are remembered (a hostile page's distinct hrefs).
+     */
+    private static Optional<String> target(Element e, String attribute, Map<String, Optional<String>> resolved) {
+        String key = attribute + ' ' + e.attr(attribute);
+        Optional<String> known = resolved.get(key);
+        if (known != null) {
+            return known;
+        }
+        Optional<String> url = target(e, attribute);
+        if (resolved.size() < MAX_RESOLVED) {
+            resolved.put(key, url);
+        }
+        return url;
     }
 
     private static Optional<String> target(Element e, String attribute) {
