@@ -210,8 +210,6 @@ public final class Main implements Runnable {
         Path spec;
         @Option(names = "--start-class", paramLabel = "NAME", description = "with --spec: the class of the entry page (default: the source of the spec's first class link)")
         String startClass;
-        @Option(names = "--target-class", paramLabel = "NAME", description = "with --spec: a class whose pages are targets (repeatable; default: the classes named *-target)")
-        List<String> targetClasses = List.of();
         @Option(names = "--class", paramLabel = "NAME", description = "with --spec: crawl every page of this class (seed 001's intensive crawl): its pages are the targets by their class alone, whatever their structure")
         String crawlClass;
         @Option(names = "--wait", description = "follow the job until its crawl ends; exit 0 if it ended IDLE, 1 if FAILED or AMBIGUOUS")
@@ -221,16 +219,12 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
-            if (spec == null && (startClass != null || !targetClasses.isEmpty() || crawlClass != null)) {
-                throw CliException.badInput("--start-class, --target-class and --class go with --spec");
-            }
-            if (crawlClass != null && !targetClasses.isEmpty()) {
-                throw CliException.badInput("--class names the one class to crawl; it goes without --target-class");
+            if (spec == null && (startClass != null || crawlClass != null)) {
+                throw CliException.badInput("--start-class and --class go with --spec");
             }
             CrawlSeed seed = seed(job == null ? newJobId() : job, entry, maxPages, maxDepth, similarity, threshold)
                     .withMapping(mappingMode(mapping), samplePages(samplePages))
-                    .withSpec(spec == null ? null : SpecFile.crawlSpec(spec, startClass,
-                            crawlClass == null ? targetClasses : List.of(crawlClass), crawlClass != null));
+                    .withSpec(spec == null ? null : SpecFile.crawlSpec(spec, startClass, crawlClass));
             for (String s : samples) {
                 url("--sample", s);
             }

@@ -100,16 +100,17 @@ final class SpecFile {
 
     /**
      * The crawl spec of a file, for {@code crawl --spec}: its class links (data links are not used: records come from
-     * SWLE), its start class and its target classes.
+     * SWLE), its start class, and its target classes: the class of {@code crawl --class}, whose pages are the targets
+     * by their class alone, or else the classes named {@code *-target} (as an export names them; the job's threshold
+     * decides then).
      *
-     * @param file          the specification
-     * @param startClass    the entry page's class, or null for the source of the first class link
-     * @param targetClasses the target classes, or empty for the classes named {@code *-target} (as an export names them)
-     * @param byClass       whether the target classes' pages are targets by their class alone ({@code crawl --class})
+     * @param file       the specification
+     * @param startClass the entry page's class, or null for the source of the first class link
+     * @param crawlClass the class to crawl ({@code --class}), or null
      * @throws CliException (bad input, exit 2) if the file cannot be read or parsed, a class link is a form's (not
      *                      crawled yet), an XPath does not compile, or the classes do not make a spec
      */
-    static CrawlSpec crawlSpec(Path file, String startClass, List<String> targetClasses, boolean byClass) {
+    static CrawlSpec crawlSpec(Path file, String startClass, String crawlClass) {
         String text;
         try {
             text = Files.readString(file);
@@ -137,14 +138,10 @@ final class SpecFile {
             throw CliException.badInput(file + ": no class link row to crawl by");
         }
         String start = startClass != null ? startClass : links.get(0).source();
-        List<String> targets = !targetClasses.isEmpty() ? targetClasses : links.stream().map(CrawlSpec.Link::destination)
-                .filter(d -> d.endsWith("-target")).distinct().toList();
-        if (targets.isEmpty()) {
-            throw CliException.badInput(file + ": no target class: name one with --target-class (its classes: "
-                    + links.stream().map(CrawlSpec.Link::destination).distinct().sorted().toList() + ")");
-        }
+        List<String> targets = crawlClass != null ? List.of(crawlClass) : links.stream()
+                .map(CrawlSpec.Link::destination).filter(d -> d.endsWith("-target")).distinct().toList();
         try {
-            return new CrawlSpec(start, targets, links, byClass);
+            return new CrawlSpec(start, targets, links, crawlClass != null);
         } catch (IllegalArgumentException e) {
             throw CliException.badInput(file + ": " + e.getMessage());
         }

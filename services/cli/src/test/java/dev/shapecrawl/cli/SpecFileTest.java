@@ -98,11 +98,15 @@ class SpecFileTest {
                 + "list,link,//ol/li/a,item-target,list\n"
                 + "list,link,\"//span[@class='active']/../following-sibling::li[1]/a\",list,singleton\n"
                 + "item-target,string,//h1/text(),name\n");
-        CrawlSpec spec = SpecFile.crawlSpec(file, null, List.of(), false);
+        CrawlSpec spec = SpecFile.crawlSpec(file, null, null);
         assertEquals("home", spec.startClass(), "the first class link's source");
         assertEquals(List.of("item-target"), spec.targetClasses(), "the classes named *-target");
+        assertTrue(!spec.trustsClasses(), "the job's threshold decides");
+        Path plain = Files.writeString(dir.resolve("plain.csv"), "a,link,//a,b,list\n");
+        assertEquals(List.of(), SpecFile.crawlSpec(plain, null, null).targetClasses(),
+                "a model that names no target class still crawls, by the threshold");
         assertEquals(3, spec.links().size(), "the data link is not crawled");
-        CrawlSpec named = SpecFile.crawlSpec(file, "list", List.of("list"), true);
+        CrawlSpec named = SpecFile.crawlSpec(file, "list", "list");
         assertEquals("list", named.startClass());
         assertEquals(List.of("list"), named.targetClasses());
         assertTrue(named.trustsClasses(), "crawl --class: by class alone");
@@ -110,20 +114,19 @@ class SpecFileTest {
 
     @Test
     void aSpecThatCannotBeCrawledIsRefusedWithItsReason(@TempDir Path dir) throws IOException {
-        assertSpecRefused(dir, "a,link,\"//form,./input:q\",b,form\n", List.of("b"),
+        assertSpecRefused(dir, "a,link,\"//form,./input:q\",b,form\n", null,
                 "line 1: a form class link (subtype form) is not crawled yet");
-        assertSpecRefused(dir, "a,link,//div[@id=,b,list\n", List.of("b"), "line 1: the XPath '//div[@id=' does not compile");
-        assertSpecRefused(dir, "a,link,//a,b,list\n", List.of(), "no target class: name one with --target-class");
-        assertSpecRefused(dir, "a,link,//a,b,list\n", List.of("c"), "no class link leads to class 'c'");
+        assertSpecRefused(dir, "a,link,//div[@id=,b,list\n", null, "line 1: the XPath '//div[@id=' does not compile");
+        assertSpecRefused(dir, "a,link,//a,b,list\n", "c", "no class link leads to class 'c'");
         CliException missing = assertThrows(CliException.class,
-                () -> SpecFile.crawlSpec(dir.resolve("absent.csv"), null, List.of(), false));
+                () -> SpecFile.crawlSpec(dir.resolve("absent.csv"), null, null));
         assertTrue(missing.getMessage().startsWith("cannot read --spec"), missing.getMessage());
     }
 
-    private static void assertSpecRefused(Path dir, String text, List<String> targets, String expected)
+    private static void assertSpecRefused(Path dir, String text, String crawlClass, String expected)
             throws IOException {
         Path file = Files.writeString(dir.resolve("bad.csv"), text);
-        CliException e = assertThrows(CliException.class, () -> SpecFile.crawlSpec(file, null, targets, false));
+        CliException e = assertThrows(CliException.class, () -> SpecFile.crawlSpec(file, null, crawlClass));
         assertEquals(CliException.BAD_INPUT, e.exitCode());
         assertTrue(e.getMessage().contains(expected), e.getMessage());
     }

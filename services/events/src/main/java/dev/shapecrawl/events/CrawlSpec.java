@@ -14,15 +14,19 @@ import java.util.Set;
  * to pages of its destination class. The crawl starts at the entry point as a page of {@link #startClass}, follows
  * every class link of a page's class, and gives each new URL the destination class of the link that reached it
  * first (the class is assigned at discovery; the crawl does not classify again). The pages of the
- * {@link #targetClasses} are the job's target pages. Carried by {@link CrawlSeed#spec()}: a job with a spec skips the
- * mapping (seed 001's CrawlModeler "loads" a model instead of generating one).
+ * {@link #targetClasses} are the job's target pages in a crawl of a class ({@link #byClass}); otherwise the pages the
+ * class links reach are decided by their structure against the job's threshold, as a crawl by a navigation pattern
+ * decides them (a URL's class guides the crawl, it does not decide: see {@link #of}). Carried by
+ * {@link CrawlSeed#spec()}: a job with a spec skips the mapping (seed 001's CrawlModeler "loads" a model instead of
+ * generating one).
  *
  * <p>Written from a site model by {@link #of(SiteModelSnapshot)} ({@code shapecrawl model --export}) or by hand in
  * Appendix A's CSV ({@code shapecrawl crawl --spec FILE}). Form class links (subtype {@code form}) are not crawled
  * (yet): a spec refuses them.
  *
  * @param startClass    the class of the entry page, not blank
- * @param targetClasses the classes whose pages are target pages, at least one, each a destination of some class link
+ * @param targetClasses the classes whose pages are target pages in a crawl of a class (at least one there), each a
+ *                      destination of some class link; otherwise a record of the model's target classes
  * @param links         the class links, at least one, at most {@value #MAX_LINKS}
  * @param byClass       true: a page of a target class is a target by its class alone, the seed's intensive crawl of
  *                      a class ({@code crawl --class NAME}: every page the class links give that class); null or
@@ -44,8 +48,8 @@ public record CrawlSpec(String startClass, List<String> targetClasses, List<Link
         if (links.isEmpty() || links.size() > MAX_LINKS) {
             throw new IllegalArgumentException("links: 1 to " + MAX_LINKS + " class links, were " + links.size());
         }
-        if (targetClasses.isEmpty()) {
-            throw new IllegalArgumentException("targetClasses: at least one target class");
+        if (targetClasses.isEmpty() && byClass != null) {
+            throw new IllegalArgumentException("targetClasses: a crawl of a class (byClass) names its class");
         }
         if (links.stream().noneMatch(l -> l.source().equals(startClass))) {
             throw new IllegalArgumentException("startClass: no class link leaves class '" + startClass + "'");

@@ -41,7 +41,10 @@ class CrawlSpecTest {
                 HOME_TO_LISTS)), "no class link leaves the start class");
         assertThrows(IllegalArgumentException.class, () -> new CrawlSpec("home", List.of("home"), List.of(
                 HOME_TO_LISTS)), "no class link leads to the target class");
-        assertThrows(IllegalArgumentException.class, () -> new CrawlSpec("home", List.of(), List.of(HOME_TO_LISTS)));
+        assertThrows(IllegalArgumentException.class, () -> new CrawlSpec("home", List.of(), List.of(HOME_TO_LISTS),
+                true), "a crawl of a class names it");
+        assertTrue(new CrawlSpec("home", List.of(), List.of(HOME_TO_LISTS)).targetClasses().isEmpty(),
+                "a crawl decided by the threshold needs none");
         assertThrows(IllegalArgumentException.class, () -> new CrawlSpec.Link("a", "//form", "b", "form"),
                 "form class links are not crawled yet");
         assertThrows(IllegalArgumentException.class, () -> new CrawlSpec.Link("a|b", "//a", "c", "list"));
@@ -80,6 +83,9 @@ class CrawlSpecTest {
         CrawlSeed byClass = CrawlSeed.of("j", "http://a.test/").withSpec(oneClass);
         assertTrue(EventCodec.decode(EventType.CRAWL_SEED, EventCodec.encode(byClass)).spec().trustsClasses());
         assertEquals(spec(), new CrawlSpec("home", List.of("item"), spec().links(), false), "false is the default");
+        CrawlSeed none = CrawlSeed.of("j", "http://a.test/").withSpec(new CrawlSpec("home", List.of(), spec().links()));
+        assertEquals(none, EventCodec.decode(EventType.CRAWL_SEED, EventCodec.encode(none)),
+                "no target class: the services take it (the threshold decides)");
         assertNull(EventCodec.decode(EventType.CRAWL_SEED, EventCodec.encode(CrawlSeed.of("j", "http://a.test/")))
                 .spec());
         FetchRequest r = FetchRequest.get("j", "http://a.test/l", Purpose.CRAWL, 1).withPageClass("list|news");

@@ -71,13 +71,12 @@ public final class PageClassifier {
     /**
      * As {@link #classify(PageFetched, JobModel, CrawlScope)}, for a job with a crawl spec. A CRAWL page that carries
      * its class ({@code FetchRequest#pageClass}, assigned at discovery: seed 001 §4.2) has as collections the links its
-     * class's class links select by their XPaths ({@link SpecLinks}), keyed by XPath. It is a target when its class
-     * (or one of its alternatives, {@link CrawlSpec#classFrom}) is a target class, it is not the entry point (§4.2),
-     * and its structure passes the job's threshold as any page's does (a spec that trusts classes, {@code crawl
-     * --class}, takes a page whose one class is a target class without the last check). The seed trusts the class alone; a model
-     * inferred from three links per collection does not earn that trust: a collection whose sampled links all led to
-     * targets also holds news items, print versions and tree pages on the generated sites, which class alone took
-     * for targets (SpecCrawlTest).
+     * class's class links select by their XPaths ({@link SpecLinks}), keyed by XPath. Unless it is the entry point
+     * (§4.2), it is a target as any crawled page is, by its structure against the job's threshold; in a crawl of a
+     * class ({@code crawl --class}) by its class ({@link #bySpec}). The seed trusts the class alone; a model inferred
+     * from three links per collection does not earn that trust: a collection whose sampled links all led to targets
+     * also holds news items, print versions and tree pages on the generated sites, which class alone took for targets
+     * (SpecCrawlTest).
      *
      * @param spec the job's crawl spec, or null
      */
@@ -126,16 +125,19 @@ public final class PageClassifier {
     }
 
     /**
-     * Whether a page of class {@code pageClass} (one, or alternatives) is a target of a crawl by {@code spec}: a target
-     * class by itself when the spec trusts classes ({@code crawl --class}) and the class link decided the class;
-     * otherwise a target class among its classes and a structure that passes the job's threshold ({@code similar}).
+     * Whether a page of class {@code pageClass} (one, or alternatives) is a target of a crawl by {@code spec}: in a
+     * crawl of a class ({@code crawl --class}), a page a class link gave that class; otherwise, and for a page left
+     * between alternatives, a structure that passes the job's threshold ({@code similar}), as in a crawl by a
+     * navigation pattern. The class a URL got from the first class link to reach it does not decide there: rustdoc's
+     * {@code String}, {@code Arc} and {@code VecDeque} pages were first reached through a link the sample had only
+     * seen lead to module pages, and a rule "target class and similar" missed them (docs/navigation.md §9).
      */
     private static boolean bySpec(CrawlSpec spec, String pageClass, boolean similar) {
         List<String> classes = CrawlSpec.classesOf(pageClass);
         if (spec.trustsClasses() && classes.size() == 1) {
             return spec.isTarget(classes.get(0));
         }
-        return similar && classes.stream().anyMatch(spec::isTarget); // alternatives: the structure decides
+        return similar;
     }
 
     /**
