@@ -660,6 +660,7 @@ public final class CrawlCoordinator {
         page.outlinks().stream().filter(Outlink::inScope).forEach(l -> inScope.add(l.url()));
         CrawlSpec spec = job.seed.spec();
         for (CrawlSpec.Link link : spec.linksFrom(entry.states())) {
+            String pageClass = spec.classFrom(link);
             for (String next : selected.getOrDefault(link.xpath(), List.of())) {
                 if (!inScope.contains(next) || store.url(job.jobId, traversal, next).isPresent()) {
                     continue;
@@ -667,7 +668,7 @@ public final class CrawlCoordinator {
                 if (!crawlBudgetLeft(job)) {
                     return;
                 }
-                request(job, traversal, next, url, entry.depth() + 1, Purpose.CRAWL, spec.classFrom(link));
+                request(job, traversal, next, url, entry.depth() + 1, Purpose.CRAWL, pageClass);
             }
         }
     }

@@ -118,7 +118,11 @@ public final class PageParser {
         return url;
     }
 
-    private static Optional<String> target(Element e, String attribute) {
+    /**
+     * The normalised http(s) URL of {@code e}'s {@code attribute}, resolved against the document's base URL; empty for
+     * a missing, empty or fragment-only value, another scheme, or one the normaliser refuses.
+     */
+    static Optional<String> target(Element e, String attribute) {
         String raw = e.attr(attribute).trim();
         if (raw.isEmpty() || raw.startsWith("#")) {
             return Optional.empty();

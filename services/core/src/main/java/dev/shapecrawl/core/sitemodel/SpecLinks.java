@@ -1,6 +1,5 @@
 package dev.shapecrawl.core.sitemodel;
 
-import dev.shapecrawl.core.page.UrlNormalizer;
 import dev.shapecrawl.events.CrawlSpec;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -17,8 +16,8 @@ import java.util.Set;
  * The links a crawl spec's class links select on a page (seed 001 §4.3, {@code CrawlPage.extractLinks}: "applies the
  * class's navigation XPaths and returns the outgoing links"). Each XPath of the page's class is evaluated on the
  * parsed page (jsoup's {@link Element#selectXpath}, XPath 1.0 over the HTML with lower-case names); a selected
- * element gives its {@code href} ({@code src} for a frame or iframe), resolved against the page's base URL and
- * normalised ({@link UrlNormalizer}); an element without one, or whose URL is not http(s), gives nothing.
+ * element gives its {@code href} ({@code src} for a frame or iframe), resolved and normalised as the site model's
+ * links are ({@link PageParser}); an element without one, or whose URL is not http(s), gives nothing.
  *
  * <p>Bounded: at most {@code maxLinks} URLs in all, in spec order, then document order; an XPath that jsoup cannot
  * evaluate selects nothing (the CLI refuses it before a job is published; {@link #check}).
@@ -78,10 +77,6 @@ public final class SpecLinks {
     }
 
     private static Optional<String> url(Element e) {
-        String attribute = e.nameIs("frame") || e.nameIs("iframe") ? "src" : "href";
-        if (!e.hasAttr(attribute)) {
-            return Optional.empty();
-        }
-        return UrlNormalizer.normalize(e.absUrl(attribute));
+        return PageParser.target(e, e.nameIs("frame") || e.nameIs("iframe") ? "src" : "href");
     }
 }
