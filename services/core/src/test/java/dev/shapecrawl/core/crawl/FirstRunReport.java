@@ -166,6 +166,10 @@ class FirstRunReport {
                 }
             }
             System.out.println("WASTE " + site.name() + " " + mode + ": " + waste);
+            out.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
+                    .map(r -> ClassifiedSite.path(r.url()))
+                    .filter(path -> !found.contains(path) && !hubs.contains(path)).limit(40)
+                    .forEach(path -> System.out.println("WASTED " + site.name() + " " + mode + " " + path));
         }
         return new Row(site.name(), mode + " " + status.phase(), truth.size(), status.mappingFetches(),
                 status.crawlingFetches(), requested.size(), found.size(), correct, hubs.size());
