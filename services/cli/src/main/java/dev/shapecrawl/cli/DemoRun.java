@@ -141,6 +141,9 @@ public final class DemoRun {
                     100.0 * crawledCorrect / truthSet.size());
             out.printf(Locale.ROOT, "  records            %d%s%n", watch.records(),
                     extractor ? " in " + recordsFile : " (the extractor service is not in this checkout yet; " + recordsFile + " stays empty)");
+            if (extractor) {
+                printTables(recordsFile, job);
+            }
             out.printf(Locale.ROOT, "  pages              %s%n", Main.fetches(end));
             out.printf(Locale.ROOT, "  fetches per target %.2f (%d requests to the site for %d targets found)%n",
                     found.isEmpty() ? 0 : (double) end.siteRequests() / found.size(), end.siteRequests(), found.size());
@@ -155,6 +158,36 @@ public final class DemoRun {
         } catch (IOException e) {
             throw CliException.failure("cannot write " + recordsFile + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The records as tables (issue 20): writes them as CSV beside the JSON Lines, one header of their column names,
+     * and prints the largest tables with their names.
+     */
+    private void printTables(Path recordsFile, String job) throws IOException {
+        List<dev.shapecrawl.events.ListRecord> all = new java.util.ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        try (var lines = Files.lines(recordsFile, StandardCharsets.UTF_8)) {
+            lines.forEach(l -> Jobs.decode(dev.shapecrawl.events.EventType.LIST_RECORD, l)
+                    .filter(r -> seen.add(r.pageUrl() + " " + r.id())).ifPresent(all::add));
+        }
+        Path csv = recordsFile.resolveSibling(job + ".csv");
+        List<String> names = RecordTables.union(all);
+        try (BufferedWriter w = newWriter(csv)) {
+            w.write(RecordTables.header(names));
+            w.write('\n');
+            for (dev.shapecrawl.events.ListRecord r : all) {
+                w.write(RecordTables.row(r, names));
+                w.write('\n');
+            }
+        }
+        RecordTables tables = new RecordTables();
+        all.forEach(tables::add);
+        List<RecordTables.Summary> largest = tables.summaries();
+        out.printf(Locale.ROOT, "  record tables      %d (by column names), as CSV in %s; the largest:%n",
+                largest.size(), csv);
+        largest.stream().limit(3).forEach(t -> out.printf(Locale.ROOT, "    %s %6d records on %4d pages: %s%n", t.id,
+                t.records, t.pages.size(), String.join(" | ", t.names)));
     }
 
     private static BufferedWriter newWriter(Path file) throws IOException {

@@ -487,63 +487,106 @@ public final class Main implements Runnable {
     /** Output formats of {@code model}. */
     enum ModelFormat { text, json }
 
-    @Command(name = "records", description = "The job's list records, as JSON Lines (the events) or CSV.")
+    @Command(name = "records", description = "The job's list records, as JSON Lines (the events) or CSV; "
+            + "--by-list counts them by table (column names, and list identity where the names are positional).")
     static final class Records implements Callable<Integer> {
         @Mixin ClusterOptions cluster;
         @Option(names = "--job", required = true, paramLabel = "ID") String job;
         @Option(names = "--follow", description = "keep printing records as they arrive (Ctrl-C ends)") boolean follow;
         @Option(names = "--format", defaultValue = "jsonl", paramLabel = "jsonl|csv",
-                description = "jsonl (default): one list-record event per line; csv: page_url,list_id,row_index,cells…")
+                description = "jsonl (default): one list-record event per line; csv: a header of page_url, list_id, "
+                        + "row_index and the column names, then one row per record")
         RecordFormat format;
+        @Option(names = "--by-list", description = "count the records by table (column names, and list identity "
+                + "where the names are positional), "
+                + "with the pages each occurs on and its id for --table")
+        boolean byList;
+        @Option(names = "--table", paramLabel = "ID", description = "only the records of this table (an id "
+                + "--by-list prints): one set of column names, across every page")
+        String table;
 
         @Override
         public Integer call() {
             PrintStream out = Out.get();
+            if (byList && follow) {
+                throw CliException.badInput("records: --by-list counts what the topic holds now; it cannot --follow");
+            }
             try (Cluster c = cluster.connect()) {
                 new Jobs(c).requireKnown(job);
-                if (format == RecordFormat.csv) {
-                    out.println("page_url,list_id,row_index,cells");
-                }
                 java.util.Set<String> seen = new java.util.HashSet<>();
+                List<ListRecord> held = new ArrayList<>();
+                List<String> header = new ArrayList<>();
+                boolean[] started = new boolean[1];
                 try (Cluster.Reader reader = c.reader(Topics.LIST_RECORDS)) {
-                    java.util.function.Consumer<ConsumerRecord<String, String>> print = r -> {
+                    java.util.function.Consumer<ConsumerRecord<String, String>> take = r -> {
                         if (!r.value().contains("\"jobId\":\"" + job + "\"")) {
                             return;
                         }
                         Jobs.decode(EventType.LIST_RECORD, r.value()).filter(x -> x.jobId().equals(job))
+                                .filter(x -> table == null || RecordTables.id(x).equals(table))
                                 .filter(x -> seen.add(x.pageUrl() + " " + x.id()))
-                                .ifPresent(x -> out.println(format == RecordFormat.csv ? csv(x) : r.value()));
+                                .ifPresent(x -> {
+                                    if (format == RecordFormat.jsonl && !byList) {
+                                        out.println(r.value());
+                                    } else if (started[0]) {
+                                        out.println(RecordTables.row(x, header)); // names not in the header drop
+                                    } else {
+                                        held.add(x);
+                                    }
+                                });
                     };
-                    reader.readToEnd(print);
+                    reader.readToEnd(take);
+                    if (byList) {
+                        printTables(out, held);
+                        return 0;
+                    }
+                    if (format == RecordFormat.csv) {
+                        // one header for every row: the names of the records read so far, in the order first met
+                        header.addAll(RecordTables.union(held));
+                        out.println(RecordTables.header(header));
+                        held.forEach(x -> out.println(RecordTables.row(x, header)));
+                        held.clear();
+                        started[0] = true;
+                    }
                     while (follow && !Thread.currentThread().isInterrupted()) {
-                        reader.poll(Duration.ofMillis(500), print);
+                        reader.poll(Duration.ofMillis(500), take);
                     }
                 }
             }
             return 0;
         }
+
+        private void printTables(PrintStream out, List<ListRecord> records) {
+            RecordTables tables = new RecordTables();
+            records.forEach(tables::add);
+            List<RecordTables.Summary> all = tables.summaries();
+            java.util.Set<String> pages = new java.util.HashSet<>();
+            records.forEach(r -> pages.add(r.pageUrl()));
+            out.printf(Locale.ROOT, "job %s: %d records on %d pages in %d tables (column names; list identity too "
+                    + "where the names are positional)%n",
+                    job, records.size(), pages.size(), all.size());
+            out.printf(Locale.ROOT, "%-8s %8s %6s  %-24s %s%n", "TABLE", "RECORDS", "PAGES", "IDENTITY", "COLUMNS");
+            for (RecordTables.Summary s : all) {
+                out.printf(Locale.ROOT, "%-8s %8d %6d  %-24s %s%n", s.id, s.records, s.pages.size(),
+                        identities(s.identities),
+                        String.join(" | ", s.names));
+            }
+            if (!all.isEmpty()) {
+                out.printf(Locale.ROOT, "one table as CSV: ./shapecrawl records --job %s --table %s --format csv%n",
+                        job, all.get(0).id);
+            }
+        }
+    }
+
+    /** A table's list identities as one column: the first, and how many others. */
+    static String identities(java.util.Set<String> all) {
+        String first = all.iterator().next();
+        first = first.length() > 20 ? first.substring(0, 19) + "…" : first;
+        return all.size() == 1 ? first : first + " +" + (all.size() - 1);
     }
 
     /** Output formats of {@code records}. */
     enum RecordFormat { jsonl, csv }
-
-    /** One record as a CSV row (RFC 4180 quoting): page URL, list id, row index, then the cells. */
-    static String csv(ListRecord r) {
-        List<String> fields = new ArrayList<>(List.of(r.pageUrl(), r.listId(), String.valueOf(r.rowIndex())));
-        fields.addAll(r.cells());
-        StringBuilder out = new StringBuilder();
-        for (String f : fields) {
-            if (out.length() > 0) {
-                out.append(',');
-            }
-            if (f.contains(",") || f.contains("\"") || f.contains("\n") || f.contains("\r")) {
-                out.append('"').append(f.replace("\"", "\"\"")).append('"');
-            } else {
-                out.append(f);
-            }
-        }
-        return out.toString();
-    }
 
     @Command(name = "jobs", description = "Every job on the cluster with its phase and counters: pages of the last "
             + "mapping and crawl run, the requests of those that reached the site (the rest came from the fetcher's "

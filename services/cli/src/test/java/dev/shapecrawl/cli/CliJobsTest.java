@@ -103,6 +103,8 @@ class CliJobsTest {
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 0, List.of("a", "b,c"), "S2"));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
         send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("d", "e"), "S2"));
+        send(Topics.LIST_RECORDS, SITE + "/t2.html", ListRecord.named(job, SITE + "/t2.html", "l-9", "* ‖ *", 0,
+                List.of("void", "close()"), "S2", List.of("Type", "Method")));
         send(Topics.CRAWL_STATUS, job, status(job, Phase.IDLE, 1, 2));
         SiteModelSnapshot model = new SiteModelSnapshot(job, 1, SITE + "/index.html", 5, 5, List.of(
                 new SiteModelSnapshot.PageClass(1, 3, List.of(SITE + "/t1.html", SITE + "/t2.html"),
@@ -136,10 +138,21 @@ class CliJobsTest {
 
         CliArgumentsTest.Result csv = run("records", "--job", job, "--format", "csv", "--bootstrap-servers", bootstrap);
         assertEquals(0, csv.code(), csv.toString());
-        assertEquals("page_url,list_id,row_index,cells\n" + SITE + "/t1.html,l-1,0,a,\"b,c\"\n" + SITE + "/t1.html,l-1,1,d,e\n",
-                csv.out(), "one row per record id, replays dropped");
+        assertEquals("page_url,list_id,row_index,c1,c2,Type,Method\n" + SITE + "/t1.html,l-1,0,a,\"b,c\",,\n"
+                        + SITE + "/t1.html,l-1,1,d,e,,\n" + SITE + "/t2.html,l-9,0,,,void,close()\n",
+                csv.out(), "one row per record id, replays dropped; a header of the names, each cell under its name");
         CliArgumentsTest.Result jsonl = run("records", "--job", job, "--bootstrap-servers", bootstrap);
-        assertEquals(2, jsonl.out().lines().count(), jsonl.out());
+        assertEquals(3, jsonl.out().lines().count(), jsonl.out());
+        CliArgumentsTest.Result byList = run("records", "--job", job, "--by-list", "--bootstrap-servers", bootstrap);
+        assertEquals(0, byList.code(), byList.toString());
+        assertTrue(byList.out().contains("3 records on 2 pages in 2 tables"), byList.out());
+        String named = byList.out().lines().filter(l -> l.contains("Type | Method")).findFirst().orElseThrow();
+        String tableId = named.split("\\s+")[0];
+        assertTrue(named.matches(tableId + "\\s+1\\s+1\\s+\\* ‖ \\*\\s+Type \\| Method"), named);
+        CliArgumentsTest.Result one = run("records", "--job", job, "--table", tableId, "--format", "csv",
+                "--bootstrap-servers", bootstrap);
+        assertEquals("page_url,list_id,row_index,Type,Method\n" + SITE + "/t2.html,l-9,0,void,close()\n", one.out(),
+                "one table, one header");
         jsonl.out().lines().forEach(l -> assertEquals(job, EventCodec.decode(EventType.LIST_RECORD, l).jobId()));
 
         CliArgumentsTest.Result jobs = run("jobs", "--bootstrap-servers", bootstrap);

@@ -162,8 +162,8 @@ public class TargetPageConsumer {
                 if (++rows > maxRecordsPerPage) {
                     continue; // counted only: the cap is reported with the page's total below
                 }
-                String json = EventCodec.encode(new ListRecord(page.jobId(), page.url(), listId, list.identity(), i,
-                        list.rows().get(i), settingsName));
+                String json = EventCodec.encode(ListRecord.named(page.jobId(), page.url(), listId, list.identity(), i,
+                        list.rows().get(i), settingsName, list.fields()));
                 if (utf8Bytes(page.key()) + utf8Bytes(json) > maxRecordBytes) {
                     tooLarge++;
                 } else {

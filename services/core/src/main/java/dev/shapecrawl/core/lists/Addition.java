@@ -49,7 +49,16 @@ public enum Addition {
      * text node and each inline element its own record, so a paragraph with inline code ("use {@code a}, {@code b},
      * or {@code c}") becomes a run of records that share a comma, a false list.
      */
-    INLINE_FLOW("inline");
+    INLINE_FLOW("inline"),
+    /**
+     * A CSS grid (a flat run of {@code div} or {@code span} cells whose class tokens repeat with a period of k
+     * positions, each position with its own tokens: javadoc 17+'s {@code div.summary-table}) is read as a table:
+     * each run of k cells is one structural record, as a {@code tr} is with {@link #CELLS}. A grid's header (a
+     * first group whose cells carry a class token no later cell at their position has, javadoc's
+     * {@code table-header}) is a record too, and names the columns ({@link FieldNames}). Without a header a grid
+     * needs k >= 3, so that two cells alternating "odd"/"even" are not taken for one. Needs {@link #CELLS}.
+     */
+    GRIDS("grids");
 
     private final String tag;
 

@@ -7,8 +7,8 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * One list SWLE extracted from a page (spec §7.3): a matrix of rows (records) and unlabelled columns
- * (attributes).
+ * One list SWLE extracted from a page (spec §7.3): a matrix of rows (records) and columns (attributes), named
+ * where the page names them (shapecrawl, beyond the seed, whose columns are unlabelled).
  *
  * @param container   where the list sits: the path of its container element from {@code body}, each step
  *                    {@code tag[i]} with {@code i} the element's index among its parent's element children, e.g.
@@ -20,13 +20,28 @@ import java.util.List;
  * @param separators  the separators rows were cut at, in order (SEP, spec §4.4)
  * @param keptColumns which of the {@code separators.size() + 1} columns survived pruning, ascending
  * @param rows        the rows, each with {@code keptColumns.size()} cells; at least RL rows
+ * @param fields      the columns' names, one per kept column, each once: the page's own where it names the column
+ *                    (a header row, a repeated label: {@link FieldNames}), otherwise positional ({@code c1},
+ *                    {@code c2}… by the column's slot in the identity, so the same on every page of one identity)
+ * @throws IllegalArgumentException if {@code fields} is not one distinct name per kept column
  */
 public record ExtractedList(String container, int ordinal, String identity, List<String> separators,
-                            List<Integer> keptColumns, List<List<String>> rows) {
+                            List<Integer> keptColumns, List<List<String>> rows, List<String> fields) {
     public ExtractedList {
         separators = List.copyOf(separators);
         keptColumns = List.copyOf(keptColumns);
         rows = rows.stream().map(List::copyOf).toList();
+        fields = fields == null ? FieldNames.positional(keptColumns) : List.copyOf(fields);
+        if (fields.size() != keptColumns.size() || fields.stream().distinct().count() != fields.size()) {
+            throw new IllegalArgumentException("fields: one distinct name per kept column (" + keptColumns.size()
+                    + "), was " + fields);
+        }
+    }
+
+    /** A list with positional field names ({@link FieldNames#positional}). */
+    public ExtractedList(String container, int ordinal, String identity, List<String> separators,
+                         List<Integer> keptColumns, List<List<String>> rows) {
+        this(container, ordinal, identity, separators, keptColumns, rows, null);
     }
 
     /** The number of columns after pruning. */

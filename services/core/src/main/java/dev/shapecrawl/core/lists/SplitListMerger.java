@@ -43,7 +43,9 @@ final class SplitListMerger {
                     && parallel(lastPart.list().container(), l.container())
                     && shortGap(containers.get(lastPart), containers.get(part))) {
                 FoundList head = out.remove(out.size() - 1);
-                out.add(joined(head, part, settings));
+                FoundList whole = joined(head, part, settings);
+                containers.put(whole, containers.get(head));   // named from the first part's container
+                out.add(whole);
             } else {
                 out.add(part);
             }

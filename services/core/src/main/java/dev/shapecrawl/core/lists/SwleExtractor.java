@@ -32,6 +32,7 @@ public final class SwleExtractor {
     private static final String TEXT = "#text";
     private static final String LINE = "#line";
     private static final String PAIR = "#pair";
+    private static final String GRID_ROW = "#gridrow";
     /** Inline (phrasing) elements of HTML that carry text formatting, not structure ({@link Addition#INLINE_FLOW}). */
     private static final Set<String> INLINE = Set.of("a", "abbr", "b", "bdi", "bdo", "cite",
             "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong",
@@ -108,19 +109,28 @@ public final class SwleExtractor {
         if (settings.has(Addition.SPLIT_LISTS)) {
             sink = SplitListMerger.merge(sink, containers, settings);
         }
-        return sink.stream().map(FoundList::list).toList();
+        // a header row taken in as the first row is dropped when naming; what is left must still be a list (RL)
+        return sink.stream().map(f -> FieldNames.name(f, containers.get(f)).list())
+                .filter(l -> l.rows().size() >= settings.rl()).toList();
     }
 
     private Frame frame(Element e) {
         Kind kind = Kind.PLAIN;
+        int period = 0;
         if (cells) {
             if (e.nameIs("tr")) {
                 kind = Kind.ROW;
             } else if (e.nameIs("dl")) {
                 kind = Kind.PAIRS;
+            } else if (settings.has(Addition.GRIDS)) {
+                Grid grid = Grid.of(e);
+                if (grid != null) {
+                    kind = Kind.GRID;
+                    period = grid.period();
+                }
             }
         }
-        return new Frame(e, kind, settings.has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
+        return new Frame(e, kind, period, settings.has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
                 kind == Kind.PLAIN && settings.has(Addition.INLINE_FLOW));
     }
 
@@ -207,13 +217,17 @@ public final class SwleExtractor {
         /** {@link Addition#CELLS}, a {@code tr}: its {@code td}/{@code th} cells form one structural record. */
         ROW,
         /** {@link Addition#CELLS}, a {@code dl}: each {@code dt} with its {@code dd}s forms one structural record. */
-        PAIRS
+        PAIRS,
+        /** {@link Addition#GRIDS}: each run of {@link Grid#period()} cells forms one structural record. */
+        GRID
     }
 
     /** One element being visited: its children's records so far. */
     private static final class Frame {
         final Element element;
         final Kind kind;
+        /** The cells per row of a {@link Kind#GRID}; 0 otherwise. */
+        final int period;
         final boolean lines;
         final int cr;
         final boolean opaqueWhenLong;
@@ -227,10 +241,11 @@ public final class SwleExtractor {
         /** {@link Addition#INLINE_FLOW}: runs of text and inline children form one line record. */
         final boolean flow;
 
-        Frame(Element element, Kind kind, boolean lines, int cr, boolean opaqueWhenLong, boolean flow) {
+        Frame(Element element, Kind kind, int period, boolean lines, int cr, boolean opaqueWhenLong, boolean flow) {
             this.flow = flow;
             this.element = element;
             this.kind = kind;
+            this.period = period;
             this.lines = lines;
             this.cr = cr;
             this.opaqueWhenLong = opaqueWhenLong;
@@ -238,6 +253,20 @@ public final class SwleExtractor {
 
         /** A child's record (null: none) and the child's tag ({@code #text} for a text node). */
         void add(TextRecord r, String tag) {
+            if (kind == Kind.GRID) {
+                if (!tag.equals(TEXT)) {   // the blanks between cells are layout
+                    cells.add(r);          // an empty cell keeps its place, as in a row
+                    if (cells.size() == period) {
+                        TextRecord row = TextRecord.structural(cells);
+                        cells.clear();
+                        if (row != null) {
+                            kids.add(row);
+                            tags.add(GRID_ROW);
+                        }
+                    }
+                }
+                return;
+            }
             if (kind == Kind.ROW && (tag.equals("td") || tag.equals("th"))) {
                 cells.add(r);   // an empty cell keeps its place, so the columns stay aligned
                 return;

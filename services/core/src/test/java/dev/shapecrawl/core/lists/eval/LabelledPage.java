@@ -18,12 +18,13 @@ import org.jsoup.parser.Parser;
  * One page of the hand-labelled list-extraction set ({@code src/test/resources/swle-eval}, its README gives the
  * sources and the labelling rules): the page as shipped and its structured lists, each with every record as cells.
  *
- * @param id     the page's id (file name without extension)
- * @param source where the page comes from (package and path, or Maven coordinates)
- * @param file   the HTML file
- * @param lists  the labelled lists
+ * @param id        the page's id (file name without extension)
+ * @param source    where the page comes from (package and path, or Maven coordinates)
+ * @param generator the tool that generated the page, as the label names it
+ * @param file      the HTML file
+ * @param lists     the labelled lists
  */
-record LabelledPage(String id, String source, Path file, List<LabelledList> lists) {
+record LabelledPage(String id, String source, String generator, Path file, List<LabelledList> lists) {
 
     /**
      * A labelled list.
@@ -32,10 +33,17 @@ record LabelledPage(String id, String source, Path file, List<LabelledList> list
      * @param kind    ul, ol, dl, br, p-run, div-run, table or other
      * @param split   true if the page splits it across sibling containers
      * @param records every record, as cells
+     * @param fields  the column names where the page names them (docs/lists.md §6), null entries for unnamed
+     *                positions; null where the page names none
      */
-    record LabelledList(String name, String kind, boolean split, List<List<String>> records) {
+    record LabelledList(String name, String kind, boolean split, List<List<String>> records, List<String> fields) {
         boolean table() {
             return kind.equals("table");
+        }
+
+        /** Whether the page names at least one of the list's columns. */
+        boolean named() {
+            return fields != null && fields.stream().anyMatch(f -> f != null && !f.isBlank());
         }
     }
 
@@ -63,11 +71,18 @@ record LabelledPage(String id, String source, Path file, List<LabelledList> list
                         r.forEach(c -> cells.add(c.asText()));
                         records.add(cells);
                     }
+                    List<String> fields = null;
+                    if (l.path("fields").isArray()) {
+                        fields = new ArrayList<>();
+                        for (JsonNode f : l.path("fields")) {
+                            fields.add(f.isNull() ? null : f.asText());
+                        }
+                    }
                     lists.add(new LabelledList(l.path("name").asText(), l.path("kind").asText(),
-                            l.path("splitAcrossContainers").asBoolean(false), records));
+                            l.path("splitAcrossContainers").asBoolean(false), records, fields));
                 }
-                pages.add(new LabelledPage(id, root.path("source").asText(), dir.resolve("pages/" + id + ".html"),
-                        lists));
+                pages.add(new LabelledPage(id, root.path("source").asText(), root.path("generator").asText(),
+                        dir.resolve("pages/" + id + ".html"), lists));
             }
             return pages;
         } catch (IOException e) {
@@ -83,6 +98,19 @@ record LabelledPage(String id, String source, Path file, List<LabelledList> list
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The generator family: the generator's first word, lower-cased, without punctuation (javadoc, sphinx, docbook,
+     * doxygen…), so that versions of one tool count as one generator.
+     */
+    String generatorFamily() {
+        String g = generator.strip().toLowerCase(java.util.Locale.ROOT);
+        int end = 0;
+        while (end < g.length() && (Character.isLetterOrDigit(g.charAt(end)) || g.charAt(end) == '-')) {
+            end++;
+        }
+        return end == 0 ? "unknown" : g.substring(0, end);
     }
 
     /** The source family: the part of the id before the first '-' (apache, python, kafka…). */

@@ -32,13 +32,14 @@ final class ListScoring {
 
     /** Counts over one or more pages. */
     record Counts(int extracted, int correct, int partial, int unrelated, int labelled, int found,
-                  int labelledWithTables, int foundWithTables) {
-        static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0);
+                  int labelledWithTables, int foundWithTables, int labelledNamed, int foundNamed, int named) {
+        static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
         Counts plus(Counts o) {
             return new Counts(extracted + o.extracted, correct + o.correct, partial + o.partial,
                     unrelated + o.unrelated, labelled + o.labelled, found + o.found,
-                    labelledWithTables + o.labelledWithTables, foundWithTables + o.foundWithTables);
+                    labelledWithTables + o.labelledWithTables, foundWithTables + o.foundWithTables,
+                    labelledNamed + o.labelledNamed, foundNamed + o.foundNamed, named + o.named);
         }
 
         double precision() {
@@ -78,6 +79,7 @@ final class ListScoring {
             labelled.add(l.records().stream().map(r -> words(String.join(" ", r))).toList());
         }
         boolean[] found = new boolean[labelled.size()];
+        ExtractedList[] foundBy = new ExtractedList[labelled.size()];
         int correct = 0;
         int partial = 0;
         int unrelated = 0;
@@ -98,6 +100,9 @@ final class ListScoring {
                 unrelated++;
             } else if (bestMatches >= LIST_SHARE * labelled.get(bestList).size()) {
                 correct++;
+                if (!found[bestList]) {
+                    foundBy[bestList] = e;
+                }
                 found[bestList] = true;
             } else {
                 partial++;
@@ -114,7 +119,36 @@ final class ListScoring {
             }
             foundAll += found[li] ? 1 : 0;
         }
-        return new Counts(extracted.size(), correct, partial, unrelated, lists, foundLists, labelled.size(), foundAll);
+        int labelledNamed = 0;
+        int foundNamed = 0;
+        int named = 0;
+        for (int li = 0; li < labelled.size(); li++) {
+            LabelledPage.LabelledList l = page.lists().get(li);
+            if (l.named()) {
+                labelledNamed++;
+                if (found[li]) {
+                    foundNamed++;
+                    named += namesMatch(l.fields(), foundBy[li].fields()) ? 1 : 0;
+                }
+            }
+        }
+        return new Counts(extracted.size(), correct, partial, unrelated, lists, foundLists, labelled.size(), foundAll,
+                labelledNamed, foundNamed, named);
+    }
+
+    /**
+     * Whether every name the page gives is among the extracted list's field names (docs/lists.md §6): case,
+     * surrounding spaces, inner runs of spaces and a trailing colon ignored.
+     */
+    static boolean namesMatch(List<String> labelled, List<String> extracted) {
+        java.util.Set<String> have = new java.util.HashSet<>();
+        extracted.forEach(n -> have.add(nameKey(n)));
+        return labelled.stream().filter(n -> n != null && !n.isBlank()).allMatch(n -> have.contains(nameKey(n)));
+    }
+
+    private static String nameKey(String name) {
+        String t = name.replace('\u00a0', ' ').replaceAll("\\s+", " ").strip().toLowerCase(Locale.ROOT);
+        return t.endsWith(":") ? t.substring(0, t.length() - 1).strip() : t;
     }
 
     /** How many of the list's rows match distinct records of one labelled list, one to one, in order. */
