@@ -58,7 +58,16 @@ public enum Addition {
      * {@code table-header}) is a record too, and names the columns ({@link FieldNames}). Without a header a grid
      * needs k >= 3, so that two cells alternating "odd"/"even" are not taken for one. Needs {@link #CELLS}.
      */
-    GRIDS("grids");
+    GRIDS("grids"),
+    /**
+     * A record that starts with a section number parted from its title by a space only ({@code 1.1 The Purpose},
+     * {@code 2.3.1 Locale Names}, {@code A.2 Licence}) is grouped with a boundary after the number, a separator
+     * like a special character: the number and the title are two attributes, as a reader sees them. SWLE cuts
+     * records at special characters only, so a table of contents below its first level (whose numbers hold their
+     * dots inside the word) has one attribute per entry and is no list; with a dot after the number ({@code 1.
+     * Introduction}) the seed already cuts it.
+     */
+    NUMBERS("numbers");
 
     private final String tag;
 

@@ -1,7 +1,6 @@
 package dev.shapecrawl.core.lists;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -9,10 +8,10 @@ import org.jsoup.nodes.Element;
 
 /**
  * A CSS grid laid out as a table ({@link Addition#GRIDS}): an element whose element children are all {@code div}
- * (or all {@code span}) cells, k positions to a row, where each position's cells share class tokens that no other
- * position's share (javadoc 17+'s {@code div.summary-table}: {@code col-first}, {@code col-second},
- * {@code col-last}). The first k cells are the grid's <em>header</em> when each carries a token that no later cell
- * at its position has ({@code table-header}). shapecrawl, beyond the seed: SWLE (Agostinho 2015) reads only markup
+ * (or all {@code span}) cells, k positions to a row, where each position's cells below the first row share class
+ * tokens that no other position's share (javadoc 17+'s {@code div.summary-table}: {@code col-first},
+ * {@code col-second}, {@code col-last}). The first k cells are the grid's <em>header</em> when each carries a token
+ * that no later cell at its position has ({@code table-header}); otherwise they must be a row like the others. shapecrawl, beyond the seed: SWLE (Agostinho 2015) reads only markup
  * lists and characters, and a grid's rows are neither (docs/lists.md §5).
  *
  * @param period the cells per row, 2..{@value #MAX_PERIOD}
@@ -54,7 +53,14 @@ record Grid(int period, boolean header) {
             if (positions == null) {
                 continue;
             }
+            boolean body = true;   // the first row is a row like the others
+            for (int p = 0; p < k; p++) {
+                body &= tokens.get(p).containsAll(positions.get(p));
+            }
             boolean header = header(tokens, k);
+            if (!body && !header) {
+                continue;
+            }
             if (header ? n / k - 1 >= MIN_ROWS : k >= 3 && n / k >= MIN_ROWS) {
                 return new Grid(k, header);
             }
@@ -63,22 +69,35 @@ record Grid(int period, boolean header) {
     }
 
     /**
-     * Each position's own tokens: those every cell at the position has, the first row (a header, perhaps)
-     * included; null if a position has none or shares one with another position.
+     * Each position's own tokens: those every cell at the position has below the first row (which may be a header
+     * with classes of its own, javadoc's {@code table-header col-first} over {@code col-constructor-name} cells),
+     * less those another position has too; null if a position is left with none.
      */
     private static List<Set<String>> positions(List<Set<String>> tokens, int k) {
         List<Set<String>> out = new ArrayList<>(k);
-        Set<String> seen = new HashSet<>();
         for (int p = 0; p < k; p++) {
-            Set<String> common = new HashSet<>(tokens.get(p));
-            for (int i = p + k; i < tokens.size() && !common.isEmpty(); i += k) {
+            Set<String> common = new HashSet<>(tokens.get(p + k));
+            for (int i = p + 2 * k; i < tokens.size() && !common.isEmpty(); i += k) {
                 common.retainAll(tokens.get(i));
             }
-            if (common.isEmpty() || !Collections.disjoint(common, seen)) {
+            out.add(common);
+        }
+        // a token every position has (javadoc's method-summary-table on every cell) says nothing of the column
+        Set<String> shared = new HashSet<>();
+        for (int p = 0; p < k; p++) {
+            for (int q = p + 1; q < k; q++) {
+                for (String t : out.get(p)) {
+                    if (out.get(q).contains(t)) {
+                        shared.add(t);
+                    }
+                }
+            }
+        }
+        for (Set<String> own : out) {
+            own.removeAll(shared);
+            if (own.isEmpty()) {
                 return null;
             }
-            seen.addAll(common);
-            out.add(common);
         }
         return out;
     }

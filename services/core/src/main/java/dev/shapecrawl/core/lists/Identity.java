@@ -72,7 +72,8 @@ final class Identity {
             if (sb.length() > 0) {
                 sb.append(' ');
             }
-            sb.append(s == G ? "*" : idText.get(s).equals(TextRecord.CELL_BOUNDARY) ? "‖" : idText.get(s));
+            sb.append(s == G ? "*" : idText.get(s).equals(TextRecord.CELL_BOUNDARY) ? "‖"
+                    : idText.get(s).equals(TextRecord.NUMBER_BOUNDARY) ? "#" : idText.get(s));
         }
         return sb.toString();
     }

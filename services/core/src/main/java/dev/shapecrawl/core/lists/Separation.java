@@ -43,8 +43,8 @@ final class Separation {
     static String cellText(List<Token> cell) {
         StringBuilder sb = new StringBuilder();
         for (Token t : cell) {
-            if (t.text().equals(TextRecord.CELL_BOUNDARY)) {
-                continue;   // a cell boundary that is not one of the list's separators is no text
+            if (t.text().equals(TextRecord.CELL_BOUNDARY) || t.text().equals(TextRecord.NUMBER_BOUNDARY)) {
+                continue;   // a boundary that is not one of the list's separators is no text
             }
             if (sb.length() > 0 && t.spaceBefore()) {
                 sb.append(' ');

@@ -148,12 +148,20 @@ public final class SwleExtractor {
         // With CELLS an opaque record (a long text) takes part as a record without separators: it ends a run, where
         // the seed's null lets the run go on across it (measured: section headings parted by long paragraphs
         // otherwise join into a false list, docs/lists.md).
-        List<TextRecord> candidates = kids;
+        List<TextRecord> candidates = settings.has(Addition.NUMBERS) ? numbered(kids) : kids;
         List<String> tags = frame.tags;
         if (candidates.size() >= settings.rl() && findLists(candidates, tags, frame.element, sink)) {
             return null;
         }
         return TextRecord.merge(kids, settings.cr(), cells);
+    }
+
+    private static List<TextRecord> numbered(List<TextRecord> records) {
+        List<TextRecord> out = new ArrayList<>(records.size());
+        for (TextRecord r : records) {
+            out.add(r.numbered());
+        }
+        return out;
     }
 
     private boolean findLists(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {

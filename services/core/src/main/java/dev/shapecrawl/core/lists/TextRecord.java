@@ -25,6 +25,21 @@ public final class TextRecord {
 
     private static final Token BOUNDARY = new Token(CELL_BOUNDARY, true, true);
 
+    /**
+     * The token that parts a leading section number from the rest of a record ({@link Addition#NUMBERS}): a
+     * private-use character, a separator candidate like any special character; it is never cell text.
+     */
+    public static final String NUMBER_BOUNDARY = "\uE001";
+
+    private static final Token NUMBER = new Token(NUMBER_BOUNDARY, true, true);
+
+    /**
+     * A section number: {@code 12}, {@code 1.1}, {@code 2.3.1}, {@code A.2} (an appendix), as a table of contents
+     * or a numbered list writes them before a title, parted from it by a space only.
+     */
+    private static final java.util.regex.Pattern SECTION_NUMBER =
+            java.util.regex.Pattern.compile("[0-9]{1,4}(\\.[0-9]{1,4}){0,5}|[A-Z](\\.[0-9]{1,4}){1,5}");
+
     private final List<Token> tokens;
     private final String text;
     private final boolean opaque;
@@ -62,6 +77,23 @@ public final class TextRecord {
     static TextRecord opaque(String text) {
         String t = text.length() > MAX_OPAQUE_CHARS ? text.substring(0, MAX_OPAQUE_CHARS) : text;
         return new TextRecord(List.of(new Token(t, false, true)), t, true, false);
+    }
+
+    /**
+     * With {@link Addition#NUMBERS}: this record with a {@link #NUMBER_BOUNDARY} after a leading section number that
+     * only a space parts from the next word ({@code 1.1 The Purpose}); the same record otherwise (no such number, a
+     * special character after it as in {@code 1. Introduction}, or an opaque record).
+     */
+    TextRecord numbered() {
+        if (opaque || tokens.size() < 2 || tokens.get(0).special() || tokens.get(1).special()
+                || !SECTION_NUMBER.matcher(tokens.get(0).text()).matches()) {
+            return this;
+        }
+        List<Token> out = new ArrayList<>(tokens.size() + 1);
+        out.add(tokens.get(0));
+        out.add(NUMBER);
+        out.addAll(tokens.subList(1, tokens.size()));
+        return new TextRecord(out, text, false, structural);
     }
 
     /** True for an {@linkplain #opaque(String) opaque} record. */

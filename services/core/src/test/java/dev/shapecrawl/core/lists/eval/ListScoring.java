@@ -74,6 +74,15 @@ final class ListScoring {
 
     /** Scores one page's extracted lists against its labels. */
     static Counts score(LabelledPage page, List<ExtractedList> extracted) {
+        return score(page, extracted, null);
+    }
+
+    /**
+     * Scores one page's extracted lists against its labels, and tells each labelled list that no extracted list
+     * collected (with the best share of its records one list matched), for diagnosis.
+     */
+    static Counts score(LabelledPage page, List<ExtractedList> extracted,
+                        java.util.function.BiConsumer<LabelledPage.LabelledList, String> missed) {
         List<List<Map<String, Integer>>> labelled = new ArrayList<>();
         for (LabelledPage.LabelledList l : page.lists()) {
             labelled.add(l.records().stream().map(r -> words(String.join(" ", r))).toList());
@@ -118,6 +127,18 @@ final class ListScoring {
                 foundLists += found[li] ? 1 : 0;
             }
             foundAll += found[li] ? 1 : 0;
+        }
+        if (missed != null) {
+            for (int li = 0; li < labelled.size(); li++) {
+                if (!found[li]) {
+                    int best = 0;
+                    for (ExtractedList e : extracted) {
+                        best = Math.max(best, matches(e.rows().stream().map(r -> words(String.join(" ", r))).toList(),
+                                labelled.get(li)));
+                    }
+                    missed.accept(page.lists().get(li), best + " of " + labelled.get(li).size() + " records in one list");
+                }
+            }
         }
         int labelledNamed = 0;
         int foundNamed = 0;
