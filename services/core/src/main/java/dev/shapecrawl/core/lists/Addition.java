@@ -67,7 +67,21 @@ public enum Addition {
      * dots inside the word) has one attribute per entry and is no list; with a dot after the number ({@code 1.
      * Introduction}) the seed already cuts it.
      */
-    NUMBERS("numbers");
+    NUMBERS("numbers"),
+    /**
+     * Sibling items of one tag and class made of a few blocks in the same order (javadoc's member details, rustdoc's
+     * items) are structural records whose cells are the blocks ({@link BlockItems}); a nested list's block is an
+     * empty cell. Needs {@link #CELLS}.
+     */
+    BLOCKS("blocks"),
+    /**
+     * A list nested in an item of another ({@code ul}, {@code ol} or {@code dl} inside an {@code li}, {@code dd} or
+     * {@code dt}) is not part of its item's record, whether or not it is a list itself: a reader sees a sub-list,
+     * not more text of the item. The seed merges a nested list that is no list (two sub-entries) into its item,
+     * whose record then differs from its siblings' and breaks their run (a table of contents whose chapters have
+     * one or two sections).
+     */
+    NESTED("nested");
 
     private final String tag;
 

@@ -77,7 +77,8 @@ public final class SwleExtractor {
             return List.of();
         }
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(frame(body));
+        Set<Element> blockItems = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        stack.push(frame(body, blockItems));
         while (true) {
             Frame top = stack.peek();
             if (top.next < top.element.childNodeSize()) {
@@ -90,7 +91,7 @@ public final class SwleExtractor {
                     } else if (settings.has(Addition.NO_CODE) && e.nameIs("pre")) {
                         top.add(null, e.normalName());
                     } else {
-                        stack.push(frame(e));
+                        stack.push(frame(e, blockItems));
                     }
                 }
                 continue;
@@ -114,11 +115,16 @@ public final class SwleExtractor {
                 .filter(l -> l.rows().size() >= settings.rl()).toList();
     }
 
-    private Frame frame(Element e) {
+    private Frame frame(Element e, Set<Element> blockItems) {
         Kind kind = Kind.PLAIN;
         int period = 0;
+        if (cells && settings.has(Addition.BLOCKS)) {
+            blockItems.addAll(BlockItems.of(e, settings.rl()));
+        }
         if (cells) {
-            if (e.nameIs("tr")) {
+            if (blockItems.remove(e)) {
+                kind = Kind.BLOCKS;
+            } else if (e.nameIs("tr")) {
                 kind = Kind.ROW;
             } else if (e.nameIs("dl")) {
                 kind = Kind.PAIRS;
@@ -138,7 +144,7 @@ public final class SwleExtractor {
     private TextRecord finish(Frame frame, List<FoundList> sink) {
         frame.endLine();
         frame.endPair();
-        if (frame.kind == Kind.ROW) {
+        if (frame.kind == Kind.ROW || frame.kind == Kind.BLOCKS) {
             return TextRecord.structural(frame.cells);
         }
         List<TextRecord> kids = frame.kids;
@@ -153,7 +159,19 @@ public final class SwleExtractor {
         if (candidates.size() >= settings.rl() && findLists(candidates, tags, frame.element, sink)) {
             return null;
         }
+        if (settings.has(Addition.NESTED) && nestedList(frame.element)) {
+            return null;   // a sub-list is not its item's text, list or not (docs/lists.md §6, nested lists)
+        }
         return TextRecord.merge(kids, settings.cr(), cells);
+    }
+
+    /** Whether an element is a list nested in an item of another: a ul, ol or dl inside an li, dd or dt. */
+    private static boolean nestedList(Element e) {
+        if (!e.nameIs("ul") && !e.nameIs("ol") && !e.nameIs("dl")) {
+            return false;
+        }
+        Element p = e.parent();
+        return p != null && p.nameIs("li");
     }
 
     private static List<TextRecord> numbered(List<TextRecord> records) {
@@ -227,7 +245,9 @@ public final class SwleExtractor {
         /** {@link Addition#CELLS}, a {@code dl}: each {@code dt} with its {@code dd}s forms one structural record. */
         PAIRS,
         /** {@link Addition#GRIDS}: each run of {@link Grid#period()} cells forms one structural record. */
-        GRID
+        GRID,
+        /** {@link Addition#BLOCKS}: an item's blocks are the cells of one structural record. */
+        BLOCKS
     }
 
     /** One element being visited: its children's records so far. */
@@ -272,6 +292,13 @@ public final class SwleExtractor {
                             tags.add(GRID_ROW);
                         }
                     }
+                }
+                return;
+            }
+            if (kind == Kind.BLOCKS) {
+                if (!tag.equals(TEXT)) {
+                    // a nested list's text is not the item's (docs/lists.md §6): its place stays, empty
+                    cells.add(tag.equals("ul") || tag.equals("ol") || tag.equals("dl") ? null : r);
                 }
                 return;
             }

@@ -107,6 +107,10 @@ final class ListScoring {
             }
             if (bestList < 0 || bestMatches * 2 <= e.rows().size()) {
                 unrelated++;
+                if (missed != null) {
+                    missed.accept(null, "EXTRA " + e.rows().size() + " rows " + e.identity() + " "
+                            + String.join(" | ", e.rows().get(0)));
+                }
             } else if (bestMatches >= LIST_SHARE * labelled.get(bestList).size()) {
                 correct++;
                 if (!found[bestList]) {
@@ -115,6 +119,10 @@ final class ListScoring {
                 found[bestList] = true;
             } else {
                 partial++;
+                if (missed != null) {
+                    missed.accept(null, "PART " + e.rows().size() + " rows, " + bestMatches + " of "
+                            + labelled.get(bestList).size() + " of " + page.lists().get(bestList).name());
+                }
             }
         }
         int lists = 0;

@@ -1,0 +1,144 @@
+package dev.shapecrawl.core.lists;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+
+/**
+ * Repeated blocks read as rows ({@link Addition#BLOCKS}): sibling items of one tag and class, each made of a few
+ * block elements in the same order (javadoc's member details: a heading, a signature, a description; rustdoc's
+ * items: a summary and a doc block), are records whose cells are those blocks, as a table row's are its cells. SWLE
+ * (Agostinho 2015) cuts a record at special characters only, and an item whose blocks hold different punctuation
+ * from item to item has no identity the others share (docs/lists.md §2, "member details").
+ *
+ * <p>An item is one sibling, or the element a chain of single-child wrappers leads to from it (javadoc's
+ * {@code li > section}). It qualifies when it holds no text of its own, 2 to {@value #MAX_BLOCKS} element children,
+ * all of block tags, none holding more than {@value #MAX_BLOCKS} blocks itself (a section's body of paragraphs says
+ * the item is a section, not a record). A block that only wraps 2 to {@value #MAX_BLOCKS} blocks is read as them. A group qualifies when at least RL siblings of one tag and class attribute qualify, each a
+ * class-named element or a list item (a page's bare {@code section}s are chapters, not records), and at least
+ * {@value #SAME_FIRST_SHARE} of them open with a block of one tag and class (the items' heading). Pure; linear in
+ * the parent's children and their children.
+ */
+final class BlockItems {
+    /** The most blocks an item holds: more is a section of prose, not a record. */
+    static final int MAX_BLOCKS = 5;
+    /** The share of items whose first block has one tag and class. */
+    static final double SAME_FIRST_SHARE = 0.8;
+    /** How many single-child wrappers are looked through. */
+    static final int MAX_WRAPPERS = 3;
+
+    private static final Set<String> BLOCK = Set.of("address", "article", "aside", "blockquote", "details", "div",
+            "dl", "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "ol", "p",
+            "pre", "section", "summary", "table", "ul");
+
+    private BlockItems() {
+    }
+
+    /**
+     * The items among a parent's children (or below their wrappers) to read as rows of blocks.
+     *
+     * @param parent   the element whose children are looked at
+     * @param minItems the fewest items of one group (RL)
+     * @return the items, empty when none qualify
+     */
+    static List<Element> of(Element parent, int minItems) {
+        if (parent.childrenSize() < minItems) {
+            return List.of();
+        }
+        Map<String, List<Element>> groups = new LinkedHashMap<>();
+        for (Element c : parent.children()) {
+            if (c.nameIs("li") || c.hasAttr("class")) {
+                groups.computeIfAbsent(c.normalName() + "." + c.className(), k -> new ArrayList<>()).add(c);
+            }
+        }
+        List<Element> out = new ArrayList<>();
+        for (List<Element> group : groups.values()) {
+            if (group.size() < minItems) {
+                continue;
+            }
+            List<Element> items = new ArrayList<>(group.size());
+            for (Element sibling : group) {
+                Element item = unwrap(sibling);
+                if (item == null) {
+                    items = null;
+                    break;
+                }
+                items.add(item);
+            }
+            if (items != null && sameFirstBlock(items)) {
+                for (Element item : items) {
+                    out.add(item);
+                    // a block that only wraps blocks (javadoc 24's div.horizontal-scroll around signature,
+                    // description and notes) is read as its blocks: its record's cells join the item's
+                    for (Element block : item.children()) {
+                        if (!hasText(block) && blocks(block) >= 2 && blocks(block) == block.childrenSize()
+                                && block.childrenSize() <= MAX_BLOCKS) {
+                            out.add(block);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The item a sibling stands for, or null if it is no row of blocks. */
+    private static Element unwrap(Element sibling) {
+        Element e = sibling;
+        for (int i = 0; i <= MAX_WRAPPERS; i++) {
+            if (hasText(e)) {
+                return null;
+            }
+            int n = e.childrenSize();
+            if (n == 1) {
+                e = e.child(0);
+                continue;
+            }
+            if (n < 2 || n > MAX_BLOCKS) {
+                return null;
+            }
+            for (Element c : e.children()) {
+                // a block of many blocks is a section's body, prose: the item is a section, not a record
+                if (!BLOCK.contains(c.normalName()) || blocks(c) > MAX_BLOCKS) {
+                    return null;
+                }
+            }
+            return e;
+        }
+        return null;
+    }
+
+    /** How many of an element's children are of block tags. */
+    private static int blocks(Element e) {
+        int n = 0;
+        for (Element c : e.children()) {
+            n += BLOCK.contains(c.normalName()) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static boolean hasText(Element e) {
+        for (Node n : e.childNodes()) {
+            if (n instanceof TextNode t && !t.isBlank()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameFirstBlock(List<Element> items) {
+        Map<String, Integer> firsts = new HashMap<>();
+        int best = 0;
+        for (Element item : items) {
+            Element first = item.child(0);
+            best = Math.max(best, firsts.merge(first.normalName() + "." + first.className(), 1, Integer::sum));
+        }
+        return best >= SAME_FIRST_SHARE * items.size();
+    }
+}
