@@ -10,8 +10,9 @@ import org.jsoup.nodes.Element;
  * Names of a list's columns (issue 20; shapecrawl, beyond the seed, whose columns are unlabelled: Agostinho 2015
  * §4.2.4). A column is named by the page where the page names it, in this order:
  * <ol>
- *   <li><b>A header row</b> over the list's cells: a table's {@code thead} row, or its first row of {@code th}
- *       cells only; a {@link Grid}'s header. A header cell names the columns its cell was cut into (the second one
+ *   <li><b>A header row</b> over the list's cells: a table's {@code thead} row, or its first row when its cells
+ *       with text are {@code th}s or wholly bold and the row below is not; a {@link Grid}'s header. A column the
+ *       header names is kept even where column pruning dropped it (one value in every row is still data). A header cell names the columns its cell was cut into (the second one
  *       {@code name_2}, …); a header whose cell count differs from the list's names nothing. The header row,
  *       where grouping took it in as the list's first row, is dropped from the rows: it is the names, not a
  *       record (docs/lists.md §6, tables).</li>
@@ -66,12 +67,29 @@ public final class FieldNames {
             separated = separated.subList(1, separated.size());
             rows = rows.subList(1, rows.size());
         }
-        List<String> names = new ArrayList<>(list.keptColumns().size());
-        Set<String> used = new HashSet<>();
         int[] cellOf = cells(list.separators());
+        List<Integer> kept = list.keptColumns();
+        if (header != null) {
+            // a column the page names is data, even with one value in every row (a table's "Type" column of
+            // booleans): pruning took it for decoration (datacols), the header says otherwise
+            java.util.TreeSet<Integer> all = new java.util.TreeSet<>(kept);
+            for (int slot = 0; slot < cellOf.length; slot++) {
+                boolean firstOfCell = slot == 0 || cellOf[slot] != cellOf[slot - 1];
+                if (firstOfCell && !clean(header.get(cellOf[slot])).isEmpty()) {
+                    all.add(slot);
+                }
+            }
+            if (all.size() != kept.size()) {
+                List<Integer> restored = List.copyOf(all);
+                kept = restored;
+                rows = separated.stream().map(r -> restored.stream().map(r::get).toList()).toList();
+            }
+        }
+        List<String> names = new ArrayList<>(kept.size());
+        Set<String> used = new HashSet<>();
         int lastCell = -1;
         int inCell = 0;
-        for (int slot : list.keptColumns()) {
+        for (int slot : kept) {
             String name = null;
             if (header != null) {
                 int cell = cellOf[slot];
@@ -89,7 +107,7 @@ public final class FieldNames {
             names.add(distinct(name, used));
         }
         ExtractedList named = new ExtractedList(list.container(), list.ordinal(), list.identity(), list.separators(),
-                list.keptColumns(), rows, names);
+                kept, rows, names);
         return new FoundList(named, separated);
     }
 
@@ -156,20 +174,44 @@ public final class FieldNames {
     }
 
     private static Element firstRowOfThs(Element table) {
+        List<Element> trs = new ArrayList<>(2);
         for (Element part : table.children()) {
-            List<Element> trs = part.nameIs("tr") ? List.of(part)
+            List<Element> rows = part.nameIs("tr") ? List.of(part)
                     : part.nameIs("tbody") || part.nameIs("thead") ? part.children() : List.of();
-            for (Element tr : trs) {
-                if (tr.nameIs("tr")) {
-                    boolean allTh = tr.childrenSize() >= 2;
-                    for (Element cell : tr.children()) {
-                        allTh &= cell.nameIs("th");
-                    }
-                    return allTh ? tr : null;   // only the table's first row can be its header
+            for (Element tr : rows) {
+                if (tr.nameIs("tr") && trs.size() < 2) {
+                    trs.add(tr);
                 }
             }
         }
-        return null;
+        // only the table's first row can be its header, and a row like the one below it is a row
+        return trs.isEmpty() || !headingRow(trs.get(0)) || trs.size() > 1 && headingRow(trs.get(1)) ? null : trs.get(0);
+    }
+
+    /**
+     * Whether a row reads as column headings: at least two cells with text, each a {@code th} or a cell whose whole
+     * text is bold ({@code b}/{@code strong}, old HTML's header row); empty cells (a corner) may sit between.
+     */
+    private static boolean headingRow(Element tr) {
+        int named = 0;
+        for (Element cell : tr.children()) {
+            if (!cell.nameIs("th") && !cell.nameIs("td")) {
+                return false;
+            }
+            String text = cell.text().strip();
+            if (text.isEmpty()) {
+                continue;
+            }
+            if (!cell.nameIs("th")) {
+                StringBuilder bold = new StringBuilder();
+                cell.select("b, strong").forEach(b -> bold.append(b.text()));
+                if (!letters(bold.toString()).equals(letters(text))) {
+                    return false;
+                }
+            }
+            named++;
+        }
+        return named >= 2;
     }
 
     private static List<String> cellTexts(Element tr) {

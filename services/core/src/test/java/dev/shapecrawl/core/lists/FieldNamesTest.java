@@ -90,6 +90,36 @@ class FieldNamesTest {
     }
 
     @Test
+    void aBoldFirstRowNamesTheColumnsAndANamedColumnIsKeptThoughConstant() {
+        String html = "<table><tr><td><b>Name</b></td><td><b>Type</b></td><td><b>Description</b></td></tr>"
+                + "<tr><td>--strict</td><td>boolean</td><td>Fail on warnings</td></tr>"
+                + "<tr><td>--quiet</td><td>boolean</td><td>Print less</td></tr>"
+                + "<tr><td>--clean</td><td>boolean</td><td>Remove old files</td></tr></table>";
+        ExtractedList l = DEFAULT.extract(html).get(0);
+        assertEquals(List.of("Name", "Type", "Description"), l.fields());
+        assertEquals(List.of("--strict", "boolean", "Fail on warnings"), l.rows().get(0),
+                "the header names Type: one value in every row is still data");
+        String allBold = "<table><tr><td><b>Name</b></td><td><b>Type</b></td></tr>"
+                + "<tr><td><b>--strict</b></td><td><b>boolean</b></td></tr><tr><td><b>--quiet</b></td><td><b>int</b></td></tr>"
+                + "<tr><td><b>--clean</b></td><td><b>long</b></td></tr></table>";
+        List<ExtractedList> bold = DEFAULT.extract(allBold);
+        assertEquals(1, bold.size(), bold.toString());
+        assertEquals(4, bold.get(0).rows().size(), "no header: every row is a record");
+        assertTrue(bold.get(0).fields().stream().noneMatch("Type"::equals),
+                "a first row like the rows below it is a row, not a header");
+    }
+
+    @Test
+    void anEmptyCornerCellLeavesItsColumnUnnamed() {
+        String html = "<table><tr><td></td><th>Index Entry</th><th>Section</th></tr>"
+                + "<tr><td></td><td>GETTEXT_LOG</td><td>12.7 Prioritizing</td></tr>"
+                + "<tr><td>x</td><td>LANGUAGE</td><td>2.3.3 Priority list</td></tr>"
+                + "<tr><td></td><td>LC_ALL</td><td>2.3.2 Variables</td></tr></table>";
+        ExtractedList l = DEFAULT.extract(html).get(0);
+        assertEquals(List.of("c1", "Index Entry", "Section"), l.fields());
+    }
+
+    @Test
     void aRepeatedLabelNamesTheValueAfterIt() {
         String html = "<ul><li>Dune, Price: 12 EUR</li><li>Emma, Price: 9 EUR</li><li>Ulysses, Price: 30 EUR</li>"
                 + "<li>Walden, Price: 4 EUR</li></ul>";

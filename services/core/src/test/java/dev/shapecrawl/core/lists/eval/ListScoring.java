@@ -157,7 +157,12 @@ final class ListScoring {
                 labelledNamed++;
                 if (found[li]) {
                     foundNamed++;
-                    named += namesMatch(l.fields(), foundBy[li].fields()) ? 1 : 0;
+                    boolean match = namesMatch(l.fields(), foundBy[li].fields());
+                    named += match ? 1 : 0;
+                    if (!match && missed != null) {
+                        missed.accept(null, "NAMES " + l.name() + ": labelled " + l.fields() + ", extracted "
+                                + foundBy[li].fields());
+                    }
                 }
             }
         }
