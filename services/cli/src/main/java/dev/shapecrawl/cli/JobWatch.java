@@ -18,13 +18,18 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Follows one job on the topics: its latest {@code crawl-status} and its {@code list-records} (each counted
- * once by its id; optionally passed on, for example to a JSON Lines file), and shows progress.
+ * Follows one job on the topics: its latest {@code crawl-status}, its {@code list-records} (each counted once by its
+ * id; optionally passed on, for example to a JSON Lines file) and a refusal of its seed (a dead letter), and shows
+ * progress.
  */
 public final class JobWatch implements AutoCloseable {
     private final String job;
     private final Cluster.Reader status;
     private final Cluster.Reader records;
+    private final Cluster.Reader deadSeeds;
+    /** Dead letters older than this (epoch ms) are an earlier publication's, not this watch's. */
+    private final long sinceMs = System.currentTimeMillis() - CLOCK_SLACK_MS;
+    private String deadSeedReason;
     private final Consumer<ConsumerRecord<String, String>> recordSink;
     private final Set<String> recordIds = new HashSet<>();
     private CrawlStatus latest;
@@ -42,8 +47,15 @@ public final class JobWatch implements AutoCloseable {
         this.job = job;
         this.status = cluster.reader(Topics.CRAWL_STATUS);
         this.records = cluster.reader(Topics.LIST_RECORDS);
+        this.deadSeeds = cluster.reader(Topics.deadLetter(Topics.CRAWL_SEEDS));
         this.recordSink = recordSink;
     }
+
+    /** How much older than this watch a dead letter may be stamped and still count (clocks of two hosts), ms. */
+    static final long CLOCK_SLACK_MS = 2_000;
+
+    /** The header the services put the reason of a dead letter in (docs/bad-input.md). */
+    static final String DEAD_LETTER_REASON = "dead-letter-reason";
 
     /** Reads what arrived since the last call (waiting up to {@code wait} for the status topic). */
     public void poll(Duration wait) {
@@ -53,6 +65,17 @@ public final class JobWatch implements AutoCloseable {
             }
         });
         records.poll(Duration.ofMillis(50), this::record);
+        deadSeeds.poll(Duration.ofMillis(10), this::deadSeed);
+    }
+
+    /** A seed the services refused: this job's, published since the watch began. */
+    private void deadSeed(ConsumerRecord<String, String> r) {
+        boolean ours = job.equals(r.key()) || r.value() != null && r.value().contains("\"jobId\":\"" + job + "\"");
+        if (ours && r.timestamp() >= sinceMs && deadSeedReason == null) {
+            org.apache.kafka.common.header.Header h = r.headers().lastHeader(DEAD_LETTER_REASON);
+            deadSeedReason = h == null ? "(no reason given)"
+                    : new String(h.value(), java.nio.charset.StandardCharsets.UTF_8);
+        }
     }
 
     private void status(CrawlStatus s) {
@@ -115,7 +138,8 @@ public final class JobWatch implements AutoCloseable {
      * progress.
      *
      * @return the final status
-     * @throws CliException if that does not happen within {@code timeout}
+     * @throws CliException if that does not happen within {@code timeout}, or at once when the services refuse the
+     *                      job's seed (a dead letter on {@code dead-letter-topic-crawl-seeds}, with its reason)
      */
     public CrawlStatus awaitRun(long run, Duration timeout, Progress progress) {
         return awaitRun(run, -1, timeout, progress);
@@ -131,6 +155,11 @@ public final class JobWatch implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             poll(Duration.ofMillis(300));
+            if (deadSeedReason != null) {
+                progress.done();
+                throw CliException.failure("the seed of job " + job + " was refused by the services and sent to "
+                        + Topics.deadLetter(Topics.CRAWL_SEEDS) + ": " + deadSeedReason);
+            }
             if (latest != null) {
                 progress.show(latest, records());
                 boolean stopped = latest.phase().stoppedShort() && latest.updatedAtMs() > afterMs;
@@ -218,5 +247,6 @@ public final class JobWatch implements AutoCloseable {
     public void close() {
         status.close();
         records.close();
+        deadSeeds.close();
     }
 }

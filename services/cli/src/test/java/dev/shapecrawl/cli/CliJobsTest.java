@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -198,5 +200,31 @@ class CliJobsTest {
         broken.get(30, TimeUnit.SECONDS);
         assertEquals(CliException.FAILURE, f.code(), f.toString());
         assertTrue(f.out().contains("FAILED") && f.out().contains("entry point unreachable"), f.out());
+    }
+
+    /**
+     * A seed the services refuse goes to the dead-letter topic and gets no status: {@code crawl --wait} says so at
+     * once, with the reason, instead of waiting out its timeout (60 minutes here; the JUnit timeout fails the test
+     * long before).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 90, unit = TimeUnit.SECONDS)
+    void crawlWaitStopsWithTheReasonWhenTheSeedIsDeadLettered() throws Exception {
+        String job = "cli-wait-refused";
+        CompletableFuture<Void> services = CompletableFuture.runAsync(() -> {
+            // Plays the pattern service refusing the seed: the seed, unchanged, to the dead-letter topic
+            ConsumerRecord<String, String> seed = kafka.readUntil(Topics.CRAWL_SEEDS,
+                    rs -> rs.stream().anyMatch(x -> job.equals(x.key())), Duration.ofSeconds(30)).stream()
+                    .filter(x -> job.equals(x.key())).findFirst().orElseThrow();
+            kafka.sendRaw(Topics.deadLetter(Topics.CRAWL_SEEDS), job, seed.value().getBytes(StandardCharsets.UTF_8),
+                    Map.of(JobWatch.DEAD_LETTER_REASON, "crawl-seed: maxPages must be <= 1000000"));
+        });
+        CliArgumentsTest.Result r = run("crawl", "--wait", "--job", job, "--bootstrap-servers", bootstrap,
+                "--entry", SITE + "/", "--sample", SITE + "/t1.html", "--timeout-minutes", "60");
+        services.get(30, TimeUnit.SECONDS);
+        assertEquals(CliException.FAILURE, r.code(), r.toString());
+        assertTrue(r.err().contains("the seed of job cli-wait-refused was refused")
+                && r.err().contains("dead-letter-topic-crawl-seeds")
+                && r.err().contains("maxPages must be <= 1000000"), r.err());
     }
 }
