@@ -14,7 +14,9 @@ public enum Addition {
     BR_LINES("br"),
     /**
      * Consecutive lists cut the same way in parallel sibling containers are merged into one (thesis §5.6, future
-     * work: an index split by letter, a table of contents split by part).
+     * work: an index split by letter, a table of contents split by part); inside one container, records of at most
+     * {@link SplitListMerger#MAX_GAP_CHARS} letters or digits between the entries (an index's letter headings) are
+     * gaps, not records (issue 20).
      */
     SPLIT_LISTS("split"),
     /**
