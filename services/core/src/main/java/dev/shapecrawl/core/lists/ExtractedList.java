@@ -21,7 +21,7 @@ import java.util.List;
  * @param keptColumns which of the {@code separators.size() + 1} columns survived pruning, ascending
  * @param rows        the rows, each with {@code keptColumns.size()} cells; at least RL rows
  * @param fields      the columns' names, one per kept column, each once: the page's own where it names the column
- *                    (a header row, a repeated label: {@link FieldNames}), otherwise positional ({@code c1},
+ *                    (a header row, a repeated label: see {@code FieldNames}), otherwise positional ({@code c1},
  *                    {@code c2}… by the column's slot in the identity, so the same on every page of one identity)
  * @throws IllegalArgumentException if {@code fields} is not one distinct name per kept column
  */
@@ -31,14 +31,27 @@ public record ExtractedList(String container, int ordinal, String identity, List
         separators = List.copyOf(separators);
         keptColumns = List.copyOf(keptColumns);
         rows = rows.stream().map(List::copyOf).toList();
-        fields = fields == null ? FieldNames.positional(keptColumns) : List.copyOf(fields);
+        fields = fields == null ? positional(keptColumns) : List.copyOf(fields);
         if (fields.size() != keptColumns.size() || fields.stream().distinct().count() != fields.size()) {
             throw new IllegalArgumentException("fields: one distinct name per kept column (" + keptColumns.size()
                     + "), was " + fields);
         }
     }
 
-    /** A list with positional field names ({@link FieldNames#positional}). */
+    /** The prefix of a positional field name. */
+    public static final String POSITIONAL_PREFIX = "c";
+
+    /**
+     * Positional names for kept columns.
+     *
+     * @param keptColumns the kept columns' slots, from 0
+     * @return {@code c<slot+1>} for each
+     */
+    public static List<String> positional(List<Integer> keptColumns) {
+        return keptColumns.stream().map(slot -> POSITIONAL_PREFIX + (slot + 1)).toList();
+    }
+
+    /** A list with positional field names ({@link #positional}). */
     public ExtractedList(String container, int ordinal, String identity, List<String> separators,
                          List<Integer> keptColumns, List<List<String>> rows) {
         this(container, ordinal, identity, separators, keptColumns, rows, null);

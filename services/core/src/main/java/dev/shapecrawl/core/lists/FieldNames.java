@@ -26,24 +26,14 @@ import org.jsoup.nodes.Element;
  * {@code _2}, {@code _3}… Pure functions; thread-safe.
  */
 public final class FieldNames {
-    /** The prefix of a positional name. */
-    public static final String POSITIONAL_PREFIX = "c";
+    /** The prefix of a positional name ({@link ExtractedList#POSITIONAL_PREFIX}). */
+    public static final String POSITIONAL_PREFIX = ExtractedList.POSITIONAL_PREFIX;
     /** The longest name kept, characters: a "header" longer than this is text, not a name. */
     public static final int MAX_NAME_CHARS = 100;
     /** The widest header read, cells (a {@code colspan} counts its columns). */
     static final int MAX_HEADER_CELLS = 64;
 
     private FieldNames() {
-    }
-
-    /**
-     * Positional names for kept columns.
-     *
-     * @param keptColumns the kept columns' slots, from 0
-     * @return {@code c<slot+1>} for each
-     */
-    public static List<String> positional(List<Integer> keptColumns) {
-        return keptColumns.stream().map(slot -> POSITIONAL_PREFIX + (slot + 1)).toList();
     }
 
     /**

@@ -132,9 +132,9 @@ class FieldNamesTest {
     void unnamedColumnsArePositionalBySlot() {
         String html = "<ul><li>alpha - first letter</li><li>beta - second letter</li><li>gamma - third letter</li></ul>";
         ExtractedList l = DEFAULT.extract(html).get(0);
-        assertEquals(FieldNames.positional(l.keptColumns()), l.fields());
+        assertEquals(ExtractedList.positional(l.keptColumns()), l.fields());
         assertTrue(l.fields().get(0).startsWith(FieldNames.POSITIONAL_PREFIX));
-        assertEquals(List.of("c1", "c3"), FieldNames.positional(List.of(0, 2)));
+        assertEquals(List.of("c1", "c3"), ExtractedList.positional(List.of(0, 2)));
     }
 
     @Test
