@@ -165,11 +165,10 @@ public final class DemoRun {
      * and prints the largest tables with their names.
      */
     private void printTables(Path recordsFile, String job) throws IOException {
+        // the file holds each record once: the watch passes on only records it has not seen
         List<dev.shapecrawl.events.ListRecord> all = new java.util.ArrayList<>();
-        Set<String> seen = new HashSet<>();
         try (var lines = Files.lines(recordsFile, StandardCharsets.UTF_8)) {
-            lines.forEach(l -> Jobs.decode(dev.shapecrawl.events.EventType.LIST_RECORD, l)
-                    .filter(r -> seen.add(r.pageUrl() + " " + r.id())).ifPresent(all::add));
+            lines.forEach(l -> Jobs.decode(dev.shapecrawl.events.EventType.LIST_RECORD, l).ifPresent(all::add));
         }
         Path csv = recordsFile.resolveSibling(job + ".csv");
         List<String> names = RecordTables.union(all);

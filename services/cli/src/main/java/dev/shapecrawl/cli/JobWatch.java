@@ -54,8 +54,6 @@ public final class JobWatch implements AutoCloseable {
     /** How much older than this watch a dead letter may be stamped and still count (clocks of two hosts), ms. */
     static final long CLOCK_SLACK_MS = 2_000;
 
-    /** The header the services put the reason of a dead letter in (docs/bad-input.md). */
-    static final String DEAD_LETTER_REASON = "dead-letter-reason";
 
     /** Reads what arrived since the last call (waiting up to {@code wait} for the status topic). */
     public void poll(Duration wait) {
@@ -72,7 +70,7 @@ public final class JobWatch implements AutoCloseable {
     private void deadSeed(ConsumerRecord<String, String> r) {
         boolean ours = job.equals(r.key()) || r.value() != null && r.value().contains("\"jobId\":\"" + job + "\"");
         if (ours && r.timestamp() >= sinceMs && deadSeedReason == null) {
-            org.apache.kafka.common.header.Header h = r.headers().lastHeader(DEAD_LETTER_REASON);
+            org.apache.kafka.common.header.Header h = r.headers().lastHeader(Topics.DEAD_LETTER_REASON_HEADER);
             deadSeedReason = h == null ? "(no reason given)"
                     : new String(h.value(), java.nio.charset.StandardCharsets.UTF_8);
         }

@@ -511,46 +511,34 @@ public final class Main implements Runnable {
             if (byList && follow) {
                 throw CliException.badInput("records: --by-list counts what the topic holds now; it cannot --follow");
             }
-            try (Cluster c = cluster.connect()) {
+            try (Cluster c = cluster.connect(); Cluster.Reader reader = c.reader(Topics.LIST_RECORDS)) {
                 new Jobs(c).requireKnown(job);
                 java.util.Set<String> seen = new java.util.HashSet<>();
-                List<ListRecord> held = new ArrayList<>();
-                List<String> header = new ArrayList<>();
-                boolean[] started = new boolean[1];
-                try (Cluster.Reader reader = c.reader(Topics.LIST_RECORDS)) {
-                    java.util.function.Consumer<ConsumerRecord<String, String>> take = r -> {
-                        if (!r.value().contains("\"jobId\":\"" + job + "\"")) {
-                            return;
-                        }
-                        Jobs.decode(EventType.LIST_RECORD, r.value()).filter(x -> x.jobId().equals(job))
+                java.util.function.Function<ConsumerRecord<String, String>, Optional<ListRecord>> mine = r ->
+                        !r.value().contains("\"jobId\":\"" + job + "\"") ? Optional.empty()
+                        : Jobs.decode(EventType.LIST_RECORD, r.value()).filter(x -> x.jobId().equals(job))
                                 .filter(x -> table == null || RecordTables.id(x).equals(table))
-                                .filter(x -> seen.add(x.pageUrl() + " " + x.id()))
-                                .ifPresent(x -> {
-                                    if (format == RecordFormat.jsonl && !byList) {
-                                        out.println(r.value());
-                                    } else if (started[0]) {
-                                        out.println(RecordTables.row(x, header)); // names not in the header drop
-                                    } else {
-                                        held.add(x);
-                                    }
-                                });
-                    };
-                    reader.readToEnd(take);
+                                .filter(x -> seen.add(x.pageUrl() + " " + x.id()));
+                java.util.function.Consumer<ConsumerRecord<String, String>> print;
+                if (format == RecordFormat.jsonl && !byList) {
+                    print = r -> mine.apply(r).ifPresent(x -> out.println(r.value()));   // the events as they are
+                    reader.readToEnd(print);
+                } else {
+                    List<ListRecord> held = new ArrayList<>();
+                    reader.readToEnd(r -> mine.apply(r).ifPresent(held::add));
                     if (byList) {
                         printTables(out, held);
                         return 0;
                     }
-                    if (format == RecordFormat.csv) {
-                        // one header for every row: the names of the records read so far, in the order first met
-                        header.addAll(RecordTables.union(held));
-                        out.println(RecordTables.header(header));
-                        held.forEach(x -> out.println(RecordTables.row(x, header)));
-                        held.clear();
-                        started[0] = true;
-                    }
-                    while (follow && !Thread.currentThread().isInterrupted()) {
-                        reader.poll(Duration.ofMillis(500), take);
-                    }
+                    // one header for every row: the names of the records read so far, in the order first met; a
+                    // record that arrives later with other names loses those cells
+                    List<String> header = RecordTables.union(held);
+                    out.println(RecordTables.header(header));
+                    held.forEach(x -> out.println(RecordTables.row(x, header)));
+                    print = r -> mine.apply(r).ifPresent(x -> out.println(RecordTables.row(x, header)));
+                }
+                while (follow && !Thread.currentThread().isInterrupted()) {
+                    reader.poll(Duration.ofMillis(500), print);
                 }
             }
             return 0;

@@ -1,6 +1,7 @@
 package dev.shapecrawl.cli;
 
 import dev.shapecrawl.events.ListRecord;
+import org.apache.commons.csv.CSVFormat;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -30,22 +31,21 @@ final class RecordTables {
     /** One table's counts. */
     static final class Summary {
         final String id;
-        final String identity;
         final List<String> names;
         long records;
         final Set<String> pages = new HashSet<>();
+        /** The list identities its records have, first met first. */
         final Set<String> identities = new LinkedHashSet<>();
 
-        Summary(String id, String identity, List<String> names) {
+        Summary(String id, List<String> names) {
             this.id = id;
-            this.identity = identity;
             this.names = names;
         }
     }
 
     /** Counts a record in its table. */
     void add(ListRecord r) {
-        Summary s = tables.computeIfAbsent(id(r), id -> new Summary(id, r.listIdentity(), names(r)));
+        Summary s = tables.computeIfAbsent(id(r), id -> new Summary(id, names(r)));
         s.records++;
         s.pages.add(r.pageUrl());
         s.identities.add(r.listIdentity());
@@ -119,19 +119,8 @@ final class RecordTables {
         return csvLine(values);
     }
 
-    /** Values as one RFC 4180 line: a value holding a comma, a quote or a line break is quoted. */
+    /** Values as one RFC 4180 line (commons-csv, as {@link SpecFile} writes): a value is quoted where it must be. */
     static String csvLine(List<String> values) {
-        StringBuilder out = new StringBuilder();
-        for (String f : values) {
-            if (out.length() > 0) {
-                out.append(',');
-            }
-            if (f.contains(",") || f.contains("\"") || f.contains("\n") || f.contains("\r")) {
-                out.append('"').append(f.replace("\"", "\"\"")).append('"');
-            } else {
-                out.append(f);
-            }
-        }
-        return out.toString();
+        return CSVFormat.RFC4180.format(values.toArray());
     }
 }

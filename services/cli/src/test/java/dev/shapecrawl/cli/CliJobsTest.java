@@ -217,7 +217,7 @@ class CliJobsTest {
                     rs -> rs.stream().anyMatch(x -> job.equals(x.key())), Duration.ofSeconds(30)).stream()
                     .filter(x -> job.equals(x.key())).findFirst().orElseThrow();
             kafka.sendRaw(Topics.deadLetter(Topics.CRAWL_SEEDS), job, seed.value().getBytes(StandardCharsets.UTF_8),
-                    Map.of(JobWatch.DEAD_LETTER_REASON, "crawl-seed: maxPages must be <= 1000000"));
+                    Map.of(Topics.DEAD_LETTER_REASON_HEADER, "crawl-seed: maxPages must be <= 1000000"));
         });
         CliArgumentsTest.Result r = run("crawl", "--wait", "--job", job, "--bootstrap-servers", bootstrap,
                 "--entry", SITE + "/", "--sample", SITE + "/t1.html", "--timeout-minutes", "60");

@@ -24,6 +24,11 @@ public final class Topics {
 
     /** Prefix of dead-letter topics: {@code dead-letter-topic-<topic>}, the SmallRye Kafka connector's default. */
     public static final String DEAD_LETTER_PREFIX = "dead-letter-topic-";
+    /**
+     * The header of a dead letter that says why the event was refused (UTF-8 text): the SmallRye Kafka connector's
+     * name, which the pattern service's topology writes too, so one reader serves every dead-letter topic.
+     */
+    public static final String DEAD_LETTER_REASON_HEADER = "dead-letter-reason";
 
     /** Message size of topics that carry a page body: 5 MiB body cap, JSON escaping, envelope (bytes). */
     public static final int PAGE_MESSAGE_BYTES = 16 * 1024 * 1024;

@@ -1,5 +1,6 @@
 package dev.shapecrawl.pattern;
 
+import dev.shapecrawl.events.Topics;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -14,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class DeadLetters {
     /** The header that carries why an event was dead-lettered (UTF-8 text). */
-    static final String REASON_HEADER = "dead-letter-reason";
+    static final String REASON_HEADER = Topics.DEAD_LETTER_REASON_HEADER;
     private static final Logger LOG = Logger.getLogger(DeadLetters.class);
 
     private DeadLetters() {

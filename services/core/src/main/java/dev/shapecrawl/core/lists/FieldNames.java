@@ -3,7 +3,9 @@ package dev.shapecrawl.core.lists;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import org.jsoup.nodes.Element;
 
 /**
@@ -62,7 +64,7 @@ public final class FieldNames {
         if (header != null) {
             // a column the page names is data, even with one value in every row (a table's "Type" column of
             // booleans): pruning took it for decoration (datacols), the header says otherwise
-            java.util.TreeSet<Integer> all = new java.util.TreeSet<>(kept);
+            TreeSet<Integer> all = new TreeSet<>(kept);
             for (int slot = 0; slot < cellOf.length; slot++) {
                 boolean firstOfCell = slot == 0 || cellOf[slot] != cellOf[slot - 1];
                 if (firstOfCell && !clean(header.get(cellOf[slot])).isEmpty()) {
@@ -158,12 +160,12 @@ public final class FieldNames {
             }
         }
         if (headerRow == null) {
-            headerRow = firstRowOfThs(table);
+            headerRow = headerAtTop(table);
         }
         return headerRow == null ? null : cellTexts(headerRow);
     }
 
-    private static Element firstRowOfThs(Element table) {
+    private static Element headerAtTop(Element table) {
         List<Element> trs = new ArrayList<>(2);
         for (Element part : table.children()) {
             List<Element> rows = part.nameIs("tr") ? List.of(part)
@@ -229,7 +231,7 @@ public final class FieldNames {
     }
 
     private static String letters(String s) {
-        return s.replaceAll("[^\\p{L}\\p{N}]", "").toLowerCase(java.util.Locale.ROOT);
+        return s.replaceAll("[^\\p{L}\\p{N}]", "").toLowerCase(Locale.ROOT);
     }
 
     private static String distinct(String name, Set<String> used) {

@@ -69,6 +69,24 @@ final class SplitListMerger {
     }
 
     /**
+     * Whether a record inside one container is a gap between parts of one list rather than a record of its own: at
+     * most {@link #MAX_GAP_CHARS} letters or digits and nothing else (an index's letter heading, "A"), the gap
+     * {@link #shortGap} allows between parallel containers (issue 20).
+     */
+    static boolean isGap(TextRecord r) {
+        String t = r.text();
+        if (r.isStructural() || r.isOpaque() || t.isEmpty() || t.length() > MAX_GAP_CHARS) {
+            return false;
+        }
+        for (int i = 0; i < t.length(); i++) {
+            if (!Character.isLetterOrDigit(t.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * True if at most {@link #MAX_GAP_CHARS} non-blank characters of text lie between the two elements, not
      * counting sibling elements of the first one's tag (parts of the list too short to be lists themselves, such
      * as an index letter with two entries; measured: without this, a javadoc index stayed in two halves).

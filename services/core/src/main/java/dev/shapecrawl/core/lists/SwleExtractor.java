@@ -156,18 +156,19 @@ public final class SwleExtractor {
         // otherwise join into a false list, docs/lists.md).
         List<TextRecord> candidates = settings.has(Addition.NUMBERS) ? numbered(kids) : kids;
         List<String> tags = frame.tags;
-        if (settings.has(Addition.SPLIT_LISTS) && kids.size() > settings.rl()) {
+        if (settings.has(Addition.SPLIT_LISTS) && kids.size() > settings.rl()
+                && kids.stream().anyMatch(SplitListMerger::isGap)) {
             // an index's letter headings between its entries, inside one container: the gap split allows between
-            // parallel containers (SplitListMerger.MAX_GAP_CHARS), not records of their own
+            // parallel containers, not records of their own
             List<TextRecord> kept = new ArrayList<>(candidates.size());
             List<String> keptTags = new ArrayList<>(tags.size());
             for (int i = 0; i < candidates.size(); i++) {
-                if (!headingGap(candidates.get(i))) {
+                if (!SplitListMerger.isGap(candidates.get(i))) {
                     kept.add(candidates.get(i));
                     keptTags.add(tags.get(i));
                 }
             }
-            if (kept.size() < candidates.size() && kept.size() >= settings.rl()) {
+            if (kept.size() >= settings.rl()) {
                 candidates = kept;
                 tags = keptTags;
             }
@@ -188,23 +189,6 @@ public final class SwleExtractor {
         }
         Element p = e.parent();
         return p != null && p.nameIs("li");
-    }
-
-    /** A record of at most {@link SplitListMerger#MAX_GAP_CHARS} letters or digits and nothing else: "A", "Q". */
-    private static boolean headingGap(TextRecord r) {
-        if (r.isStructural() || r.isOpaque()) {
-            return false;
-        }
-        String t = r.text();
-        if (t.length() > SplitListMerger.MAX_GAP_CHARS) {
-            return false;
-        }
-        for (int i = 0; i < t.length(); i++) {
-            if (!Character.isLetterOrDigit(t.charAt(i))) {
-                return false;
-            }
-        }
-        return !t.isEmpty();
     }
 
     private static List<TextRecord> numbered(List<TextRecord> records) {

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A record (thesis: <i>registro</i>; spec §2): the tokens of one text node or of one element whose children were
@@ -37,8 +38,8 @@ public final class TextRecord {
      * A section number: {@code 12}, {@code 1.1}, {@code 2.3.1}, {@code A.2} (an appendix), as a table of contents
      * or a numbered list writes them before a title, parted from it by a space only.
      */
-    private static final java.util.regex.Pattern SECTION_NUMBER =
-            java.util.regex.Pattern.compile("[0-9]{1,4}(\\.[0-9]{1,4}){0,5}|[A-Z](\\.[0-9]{1,4}){1,5}");
+    private static final Pattern SECTION_NUMBER =
+            Pattern.compile("[0-9]{1,4}(\\.[0-9]{1,4}){0,5}|[A-Z](\\.[0-9]{1,4}){1,5}");
 
     private final List<Token> tokens;
     private final String text;

@@ -45,7 +45,7 @@ public final class MalformedEvents {
     /** Header naming the row a record was built from. */
     public static final String ROW_HEADER = "malformed-row";
     /** Header of the dead-letter reason, as the SmallRye Kafka connector and the pattern service name it. */
-    public static final String REASON_HEADER = "dead-letter-reason";
+    public static final String REASON_HEADER = Topics.DEAD_LETTER_REASON_HEADER;
     /** Longest acceptable reason: a reason names the rule and the field and never echoes the (huge) payload. */
     public static final int MAX_REASON_CHARS = 1024;
     /** Room left under {@code max.message.bytes} for the key, the headers and the batch overhead (bytes). */
