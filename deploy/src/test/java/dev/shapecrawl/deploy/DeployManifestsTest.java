@@ -137,23 +137,22 @@ class DeployManifestsTest {
     }
 
     @Test
-    void theImageProfileBuildsWhatTheManifestsRun() throws IOException {
+    void theImagesAreWhatTheManifestsRun() throws IOException {
         Images images = Images.of(REPO);
         assertEquals("shapecrawl", images.group());
-        for (ServiceSettings s : services()) {
-            assertNoProblems("services/" + s.name(), images.serviceProfileProblems(s.name()));
-        }
-        String user = images.property("quarkus.jib.user");
-        assertTrue(user != null && user.matches("\\d+") && Integer.parseInt(user) > 0,
-                "the images profile sets no numeric non-root quarkus.jib.user: " + user);
-        String jvm = images.property("quarkus.jib.environment-variables.JAVA_TOOL_OPTIONS");
+        String user = images.user();
+        assertTrue(user != null && user.matches("\\d+:\\d+") && Integer.parseInt(user.split(":")[0]) > 0,
+                "Containerfile.service sets no numeric non-root USER uid:gid: " + user);
+        String jvm = images.env("JAVA_TOOL_OPTIONS");
         assertTrue(jvm != null && jvm.contains("-XX:MaxRAMPercentage="), "the image's JVM is not sized for the container");
-        assertEquals("/deployments", images.property("quarkus.jib.working-directory"),
+        assertEquals("/deployments", images.workingDirectory(),
                 "the manifests mount the Kafka client settings at /deployments/config");
-        // The manifests run as the image's user.
-        for (String f : List.of("fetcher", "classifier", "pattern", "extractor")) {
-            assertTrue(Files.readString(K8S.resolve("base/services/" + f + ".yaml")).contains("runAsUser: " + user),
-                    f + ".yaml does not run as the image's user " + user);
+        // The manifests run as the image's user and group.
+        String[] ids = user.split(":");
+        for (ServiceSettings s : services()) {
+            String manifest = Files.readString(K8S.resolve("base/services/" + s.name() + ".yaml"));
+            assertTrue(manifest.contains("runAsUser: " + ids[0]) && manifest.contains("runAsGroup: " + ids[1]),
+                    s.name() + ".yaml does not run as the image's user " + user);
         }
     }
 

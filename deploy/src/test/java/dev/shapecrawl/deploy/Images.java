@@ -1,102 +1,76 @@
 package dev.shapecrawl.deploy;
 
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-
-import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * What the {@code images} Maven profile builds, read from the poms: {@code <group>/<artifactId>:<version>}, with the
- * group from the root pom's profile, the artifact id from the service's pom and the tag the project's version.
+ * What {@code bin/images} builds, read from its sources: the service images' name pattern from
+ * {@code bin/podman-env} ({@code localhost/<group>/shapecrawl-<service>:<version>}, which podman also answers to
+ * as {@code <group>/shapecrawl-<service>:<version>}, the name the manifests use), the version from the root pom,
+ * and the user, working directory and JVM options from {@code deploy/containers/Containerfile.service}.
  */
-record Images(Path repo, String group, String tag, Element properties) {
+record Images(String group, String tag, String containerfile) {
+    private static final Pattern NAME = Pattern.compile(
+            "service_image\\(\\) \\{ echo \"localhost/([a-z0-9-]+)/shapecrawl-\\$1:\\$PROJECT_VERSION\"; }");
 
     static Images of(Path repo) {
-        Document root = xml(repo.resolve("pom.xml"));
-        String version = child(root.getDocumentElement(), "version").getTextContent().trim();
-        Element profile = profile(root, "images");
-        if (profile == null) {
-            throw new IllegalStateException("the root pom has no `images` profile");
+        String env = read(repo.resolve("bin/podman-env"));
+        Matcher m = NAME.matcher(env);
+        if (!m.find()) {
+            throw new IllegalStateException("bin/podman-env names the service images no longer as "
+                    + "localhost/<group>/shapecrawl-<service>:<version>; update this check with it");
         }
-        Element props = child(profile, "properties");
-        String group = child(props, "quarkus.container-image.group").getTextContent().trim();
-        String tag = child(props, "quarkus.container-image.tag").getTextContent().trim()
-                .replace("${project.version}", version);
-        return new Images(repo, group, tag, props);
+        String version = Images.pomVersion(read(repo.resolve("pom.xml")));
+        return new Images(m.group(1), version, read(repo.resolve("deploy/containers/Containerfile.service")));
     }
 
-    /** A property of the root pom's images profile, or null. */
-    String property(String name) {
-        Element e = child(properties, name);
-        return e == null ? null : e.getTextContent().trim();
-    }
-
-    /** The image of a service (module under services/). */
+    /** The image of a service, as the manifests name it. */
     String expected(String service) {
-        Document pom = xml(repo.resolve("services").resolve(service).resolve("pom.xml"));
-        String artifact = child(pom.getDocumentElement(), "artifactId").getTextContent().trim();
-        return group + "/" + artifact + ":" + tag;
+        return group + "/shapecrawl-" + service + ":" + tag;
     }
 
-    /** The problems of a service's pom: it must add the container-image extension in its own `images` profile. */
-    List<String> serviceProfileProblems(String service) {
-        List<String> problems = new ArrayList<>();
-        Document pom = xml(repo.resolve("services").resolve(service).resolve("pom.xml"));
-        Element profile = profile(pom, "images");
-        boolean extension = false;
-        if (profile != null && child(profile, "dependencies") != null) {
-            for (Node n = child(profile, "dependencies").getFirstChild(); n != null; n = n.getNextSibling()) {
-                if (n instanceof Element dep && "quarkus-container-image-jib".equals(
-                        child(dep, "artifactId").getTextContent().trim())) {
-                    extension = true;
-                }
-            }
-        }
-        if (!extension) {
-            problems.add("services/" + service + "/pom.xml: no `images` profile adding quarkus-container-image-jib");
-        }
-        // The default build must not build images: the extension may only appear inside a profile.
-        Element deps = child(pom.getDocumentElement(), "dependencies");
-        for (Node n = deps == null ? null : deps.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element dep && child(dep, "artifactId").getTextContent().contains("container-image")) {
-                problems.add("services/" + service + "/pom.xml: a container-image extension outside the profile");
-            }
-        }
-        return problems;
+    /** The Containerfile's {@code USER} (e.g. {@code 10001:10001}), or null. */
+    String user() {
+        return instruction("USER");
     }
 
-    static Element profile(Document pom, String id) {
-        Element profiles = child(pom.getDocumentElement(), "profiles");
-        for (Node n = profiles == null ? null : profiles.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element p && id.equals(child(p, "id").getTextContent().trim())) {
-                return p;
-            }
-        }
-        return null;
+    /** The Containerfile's {@code WORKDIR}, or null. */
+    String workingDirectory() {
+        return instruction("WORKDIR");
     }
 
-    static Element child(Element parent, String name) {
-        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element e && e.getTagName().equals(name)) {
-                return e;
-            }
-        }
-        return null;
+    /** The value the Containerfile's {@code ENV} gives {@code name}, or null. */
+    String env(String name) {
+        Matcher m = Pattern.compile("\\b" + Pattern.quote(name) + "=\"([^\"]*)\"").matcher(containerfile);
+        return m.find() ? m.group(1) : null;
     }
 
-    static Document xml(Path file) {
+    private String instruction(String keyword) {
+        Matcher m = Pattern.compile("(?m)^" + keyword + "\\s+(\\S+)\\s*$").matcher(containerfile);
+        String last = null;
+        while (m.find()) {
+            last = m.group(1);
+        }
+        return last;
+    }
+
+    static String pomVersion(String pom) {
+        Matcher m = Pattern.compile("<version>([^<]+)</version>").matcher(pom);
+        if (!m.find()) {
+            throw new IllegalStateException("the root pom has no <version>");
+        }
+        return m.group(1).trim();
+    }
+
+    private static String read(Path file) {
         try {
-            if (!Files.isRegularFile(file)) {
-                throw new IllegalStateException(file + " does not exist");
-            }
-            return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
-        } catch (Exception e) {
-            throw new IllegalStateException(file + ": " + e.getMessage(), e);
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + " cannot be read", e);
         }
     }
 }

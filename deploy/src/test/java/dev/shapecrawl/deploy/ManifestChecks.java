@@ -49,7 +49,7 @@ import java.util.Set;
  * The checks on one rendered set of manifests (an overlay, or the base). Each method returns the problems it found,
  * one sentence each, so a test can show them all at once and the negative tests can assert that a broken manifest
  * is reported. The expectations come from the code: the events contract ({@link Topics}), each service's
- * application.properties ({@link ServiceSettings}) and the image profile ({@link Images}).
+ * application.properties ({@link ServiceSettings}) and the images bin/images builds ({@link Images}).
  */
 final class ManifestChecks {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -251,7 +251,7 @@ final class ManifestChecks {
 
     // ---------------------------------------------------------------- workloads
 
-    /** One hardened workload per service, with the image the image profile builds. */
+    /** One hardened workload per service, with the image bin/images builds. */
     List<String> workloads(List<ServiceSettings> services, Images images) {
         List<String> problems = new ArrayList<>();
         Map<String, HasMetadata> workloads = workloadsByName();
@@ -287,7 +287,7 @@ final class ManifestChecks {
                 String cid = id + " container " + c.getName();
                 String expectedImage = images.expected(s.name());
                 if (!Objects.equals(expectedImage, c.getImage())) {
-                    problems.add(cid + ": image " + c.getImage() + ", the images profile builds " + expectedImage);
+                    problems.add(cid + ": image " + c.getImage() + ", bin/images builds " + expectedImage);
                 }
                 var sc = c.getSecurityContext();
                 boolean nonRoot = sc != null && Boolean.TRUE.equals(sc.getRunAsNonRoot())

@@ -35,9 +35,10 @@ public final class DemoRun {
     private final RuntimeSettings settings;
     private final int sitePort;
     private final boolean keepRunning;
+    private final boolean containers;
     private final PrintStream out;
     private final AtomicBoolean cleaned = new AtomicBoolean();
-    private LocalRuntime runtime;
+    private ServiceRuntime runtime;
     private SiteServer site;
     private boolean startedBroker;
     private boolean startedServices;
@@ -45,11 +46,13 @@ public final class DemoRun {
     /**
      * @param sitePort    the site's port on 127.0.0.1
      * @param keepRunning leave the runtime up afterwards
+     * @param containers  run the broker and the services as podman containers ({@link ContainerRuntime})
      */
-    public DemoRun(RuntimeSettings settings, int sitePort, boolean keepRunning, PrintStream out) {
+    public DemoRun(RuntimeSettings settings, int sitePort, boolean keepRunning, boolean containers, PrintStream out) {
         this.settings = settings;
         this.sitePort = sitePort;
         this.keepRunning = keepRunning;
+        this.containers = containers;
         this.out = out;
     }
 
@@ -61,9 +64,9 @@ public final class DemoRun {
         long t0 = System.nanoTime();
         Ports.check("--site-port", sitePort);
         Ports.requireFree(sitePort, "the demo site", "--site-port");
-        runtime = new LocalRuntime(settings, out);
+        runtime = containers ? new ContainerRuntime(settings, out) : new LocalRuntime(settings, out);
         for (ServiceCatalog.Service s : ServiceCatalog.present(settings.repo())) {
-            if (runtime.runningPid(s.name()).isPresent()) {
+            if (runtime.running(s.name())) {
                 throw CliException.failure(s.name() + " is already running from " + settings.dataDir()
                         + "; the demo starts its own services (loopback allowed, no politeness delay): run ./shapecrawl down first");
             }
@@ -76,6 +79,7 @@ public final class DemoRun {
         // A fresh broker and fresh service state each run: an earlier demo cut short by Ctrl-C would otherwise
         // resume its job and share the fetcher with this one.
         deleteTree(settings.kafkaDir());
+        deleteTree(settings.dataDir().resolve(ContainerRuntime.BROKER_DATA_DIR));
         deleteTree(settings.dataDir().resolve("state"));
         Path siteDir = unpackSite();
         JavadocTruth truth = JavadocTruth.load(siteDir);
@@ -86,7 +90,7 @@ public final class DemoRun {
         try {
             startedBroker = true;
             startedServices = true;
-            runtime.up(new LocalRuntime.Options(true, 0));
+            runtime.up(new ServiceRuntime.Options(true, 0));
             site = SiteServer.start(siteDir, sitePort);
             say("serving " + SITE_NAME + " javadoc (" + truth.typePages().size() + " type pages) at " + site.baseUrl() + "/");
             double startup = seconds(t0);

@@ -3,10 +3,6 @@ package dev.shapecrawl.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,9 +19,7 @@ import java.util.stream.Stream;
  * {@link #up}, {@link #down} and {@link #status} are safe to repeat: a running process of ours (recognised by
  * its pid file and its command line) is left alone by {@code up} and stopped by {@code down}.
  */
-public final class LocalRuntime {
-    /** How long a service may take to answer its readiness check after its start. */
-    static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+public final class LocalRuntime implements ServiceRuntime {
     /** How long {@link #down} waits after SIGTERM before SIGKILL (the services' own shutdown timeout is 30 s). */
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(35);
     /**
@@ -36,6 +30,7 @@ public final class LocalRuntime {
      * to 16.1-18.0 s. C1 code is slower once warm, which a run of minutes does not reach; the Kubernetes manifests,
      * one service per pod, keep the JVM's defaults.
      */
+    static final String DEFAULT_JAVA_OPTS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
     /**
      * The Kafka Streams group instance id (static membership, KIP-345) of the runtime's pattern service. Kafka
      * Streams leaves no consumer group on close, so a restarted dynamic member waits until the stopped one's
@@ -45,11 +40,9 @@ public final class LocalRuntime {
      * deployment of several replicas keeps dynamic membership.
      */
     static final String STREAMS_INSTANCE_ID = "shapecrawl-pattern-local";
-    static final String DEFAULT_JAVA_OPTS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
     private final RuntimeSettings settings;
     private final PrintStream out;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /**
      * @param settings where and on which ports
@@ -61,17 +54,6 @@ public final class LocalRuntime {
     }
 
     /**
-     * What {@code up} starts services with.
-     *
-     * @param allowLoopback       let the fetcher fetch loopback addresses (local sites); off by default: the SSRF
-     *                            guard refuses them
-     * @param politenessDelayMs   the fetcher's delay between two requests to one host (ms); null = its default
-     *                            (1 s)
-     */
-    public record Options(boolean allowLoopback, Integer politenessDelayMs) {
-    }
-
-    /**
      * Starts the broker, creates the contract's topics and starts every present service that is not running yet,
      * then waits until each answers its readiness check.
      *
@@ -79,6 +61,7 @@ public final class LocalRuntime {
      * @throws CliException if a port is taken, a jar is missing, or a process does not become ready (its log's
      *                      last lines are printed)
      */
+    @Override
     public List<String> up(Options options) {
         List<ServiceCatalog.Service> services = ServiceCatalog.present(settings.repo());
         List<ServiceCatalog.Service> absent = ServiceCatalog.absent(settings.repo());
@@ -127,6 +110,7 @@ public final class LocalRuntime {
      * Stops every service of ours (SIGTERM, up to {@link #STOP_TIMEOUT}, then SIGKILL), then the broker. Safe to
      * repeat; processes that are not ours are never touched.
      */
+    @Override
     public void down() {
         stopServices();
         stopBroker();
@@ -134,6 +118,7 @@ public final class LocalRuntime {
     }
 
     /** Stops every service of ours (SIGTERM, up to {@link #STOP_TIMEOUT}, then SIGKILL); the broker keeps running. */
+    @Override
     public void stopServices() {
         List<ServiceCatalog.Service> reversed = new ArrayList<>(ServiceCatalog.ALL);
         java.util.Collections.reverse(reversed);
@@ -157,6 +142,7 @@ public final class LocalRuntime {
     }
 
     /** Stops the broker of this data directory (bin/kafka-local stop), if it runs. */
+    @Override
     public void stopBroker() {
         if (Files.isDirectory(settings.kafkaDir())) {
             broker("stop");
@@ -168,6 +154,7 @@ public final class LocalRuntime {
      *
      * @return true if the broker and every present service run
      */
+    @Override
     public boolean status() {
         boolean all = broker("status") == 0;
         for (ServiceCatalog.Service s : ServiceCatalog.ALL) {
@@ -177,7 +164,7 @@ public final class LocalRuntime {
             }
             Optional<Long> pid = runningPid(s.name());
             if (pid.isPresent()) {
-                String ready = ready(settings.httpPort(s)) ? "ready" : "not ready";
+                String ready = Readiness.ready(settings.httpPort(s)) ? "ready" : "not ready";
                 say(String.format("%-12s running, pid %d, %s, http://%s:%d/q/health, log %s", s.name(), pid.get(),
                         ready, RuntimeSettings.HOST, settings.httpPort(s), settings.logFile(s.name())));
             } else {
@@ -186,6 +173,11 @@ public final class LocalRuntime {
             }
         }
         return all;
+    }
+
+    @Override
+    public boolean running(String name) {
+        return runningPid(name).isPresent();
     }
 
     /** The pid of our running process of service {@code name}, if there is one. */
@@ -263,38 +255,12 @@ public final class LocalRuntime {
     }
 
     private void awaitReady(ServiceCatalog.Service s, Process p, long startedNanos) {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        int port = settings.httpPort(s);
-        while (System.nanoTime() < deadline) {
-            if (!p.isAlive()) {
-                deleteQuietly(settings.pidFile(s.name()));
-                throw CliException.failure(s.name() + " exited during its start (exit " + p.exitValue() + "):\n"
-                        + tail(settings.logFile(s.name()), 15) + "\nfull log: " + settings.logFile(s.name()));
-            }
-            if (ready(port)) {
-                say(String.format(java.util.Locale.ROOT, "%s ready (%.1f s after the start)", s.name(),
-                        (System.nanoTime() - startedNanos) / 1e9));
-                return;
-            }
-            sleep(300);
-        }
-        throw CliException.failure(s.name() + " did not become ready within " + READY_TIMEOUT.toSeconds()
-                + " s; see " + settings.logFile(s.name()) + " (./shapecrawl down stops it)");
-    }
-
-    /** Whether the service's readiness check (SmallRye Health: Kafka connections, consumers) says UP. */
-    boolean ready(int port) {
-        try {
-            HttpResponse<Void> r = http.send(HttpRequest.newBuilder(
-                            URI.create("http://" + RuntimeSettings.HOST + ":" + port + "/q/health/ready"))
-                    .timeout(Duration.ofSeconds(3)).build(), HttpResponse.BodyHandlers.discarding());
-            return r.statusCode() == 200;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        double seconds = Readiness.await(s.name(), settings.httpPort(s), startedNanos, p::isAlive, () -> {
+            deleteQuietly(settings.pidFile(s.name()));
+            return CliException.failure(s.name() + " exited during its start (exit " + p.exitValue() + "):\n"
+                    + tail(settings.logFile(s.name()), 15) + "\nfull log: " + settings.logFile(s.name()));
+        }, settings.logFile(s.name()).toString());
+        say(String.format(java.util.Locale.ROOT, "%s ready (%.1f s after the start)", s.name(), seconds));
     }
 
     private static void stop(ProcessHandle p) {
@@ -355,15 +321,6 @@ public final class LocalRuntime {
             Files.deleteIfExists(file);
         } catch (IOException ignored) {
             // a stale pid file is recognised as such by runningPid
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw CliException.failure("interrupted");
         }
     }
 

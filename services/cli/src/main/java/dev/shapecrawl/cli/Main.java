@@ -145,6 +145,9 @@ public final class Main implements Runnable {
         @Option(names = "--politeness-delay-ms", paramLabel = "MS",
                 description = "the fetcher's delay between two requests to one host (default: the fetcher's, 1000)")
         Integer politenessDelayMs;
+        @Option(names = "--containers", description = "run the broker and the services as podman containers, with the "
+                + "Kubernetes manifests' hardening (bin/images builds the images first; docs/deploy.md)")
+        boolean containers;
 
         @Override
         public Integer call() {
@@ -155,20 +158,29 @@ public final class Main implements Runnable {
             // as demo does: services older than their sources (core's included) are rebuilt first, so a runtime never
             // runs code the checkout no longer has
             Build.ensure(s.repo(), Out.get());
-            new LocalRuntime(s, Out.get()).up(new LocalRuntime.Options(allowLoopback, politenessDelayMs));
-            Out.get().println("shapecrawl: up; bootstrap servers " + s.bootstrapServers()
-                    + "; logs in " + s.dataDir().resolve("logs") + "; stop with ./shapecrawl down");
+            ServiceRuntime r = containers ? new ContainerRuntime(s, Out.get()) : new LocalRuntime(s, Out.get());
+            r.up(new ServiceRuntime.Options(allowLoopback, politenessDelayMs));
+            Out.get().println("shapecrawl: up; bootstrap servers " + s.bootstrapServers() + "; logs "
+                    + (containers ? "with podman logs shapecrawl-<service>" : "in " + s.dataDir().resolve("logs"))
+                    + "; stop with ./shapecrawl down");
             return 0;
         }
     }
 
-    @Command(name = "down", description = "Stop the local runtime's services and broker; safe to repeat.")
+    @Command(name = "down", description = "Stop the local runtime's services and broker, processes and containers; safe to repeat.")
     static final class Down implements Callable<Integer> {
         @Mixin RuntimeOptions runtime;
 
         @Override
         public Integer call() {
-            new LocalRuntime(runtime.settings(), Out.get()).down();
+            RuntimeSettings s = runtime.settings();
+            new LocalRuntime(s, Out.get()).down();
+            if (ContainerRuntime.podmanPresent()) {
+                ContainerRuntime containers = new ContainerRuntime(s, Out.get());
+                if (!containers.containers().isEmpty()) {
+                    containers.down();
+                }
+            }
             return 0;
         }
     }
@@ -179,7 +191,10 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
-            return new LocalRuntime(runtime.settings(), Out.get()).status() ? 0 : 3;
+            RuntimeSettings s = runtime.settings();
+            boolean containers = ContainerRuntime.podmanPresent() && !new ContainerRuntime(s, Out.get()).containers().isEmpty();
+            ServiceRuntime r = containers ? new ContainerRuntime(s, Out.get()) : new LocalRuntime(s, Out.get());
+            return r.status() ? 0 : 3;
         }
     }
 
@@ -649,10 +664,13 @@ public final class Main implements Runnable {
         int sitePort;
         @Option(names = "--keep-running", description = "leave the runtime up after the demo (stop it with ./shapecrawl down)")
         boolean keepRunning;
+        @Option(names = "--containers", description = "run the broker and the services as podman containers, with the "
+                + "Kubernetes manifests' hardening (bin/images builds the images first; docs/deploy.md)")
+        boolean containers;
 
         @Override
         public Integer call() {
-            return new DemoRun(runtime.settings(".shapecrawl/demo"), sitePort, keepRunning, Out.get()).run();
+            return new DemoRun(runtime.settings(".shapecrawl/demo"), sitePort, keepRunning, containers, Out.get()).run();
         }
     }
 }

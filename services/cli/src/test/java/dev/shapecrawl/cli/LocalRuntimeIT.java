@@ -73,20 +73,20 @@ class LocalRuntimeIT {
         // A taken port: refused before anything starts.
         try (ServerSocket taken = new ServerSocket(settings.httpPort(ServiceCatalog.ALL.get(1)), 1,
                 InetAddress.getByName(RuntimeSettings.HOST))) {
-            CliException e = assertThrows(CliException.class, () -> runtime.up(new LocalRuntime.Options(true, 0)));
+            CliException e = assertThrows(CliException.class, () -> runtime.up(new ServiceRuntime.Options(true, 0)));
             assertTrue(e.getMessage().contains("already in use"), e.getMessage());
             assertFalse(Ports.answers(RuntimeSettings.HOST, kafka[0], 500), "nothing started");
         }
 
         List<Long> pids = new ArrayList<>();
         try {
-            List<String> started = runtime.up(new LocalRuntime.Options(true, 0));
+            List<String> started = runtime.up(new ServiceRuntime.Options(true, 0));
             List<String> present = ServiceCatalog.present(repo).stream().map(ServiceCatalog.Service::name).toList();
             assertEquals(present, started);
             for (String name : present) {
                 pids.add(runtime.runningPid(name).orElseThrow());
             }
-            assertEquals(List.of(), runtime.up(new LocalRuntime.Options(true, 0)), "up again starts nothing");
+            assertEquals(List.of(), runtime.up(new ServiceRuntime.Options(true, 0)), "up again starts nothing");
             assertTrue(runtime.status());
 
             GeneratedSite site = GeneratedSite.generate(SiteShape.tiny());

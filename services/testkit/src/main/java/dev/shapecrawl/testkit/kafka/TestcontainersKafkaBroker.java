@@ -1,12 +1,16 @@
 package dev.shapecrawl.testkit.kafka;
 
 /**
- * Kafka in a container (Testcontainers' {@code org.testcontainers.kafka.KafkaContainer}, image
- * {@code apache/kafka:4.1.1}), for hosts with Docker. Loaded reflectively so the Testcontainers dependency is
- * only on the class path when the {@code testcontainers} profile is active
- * ({@code -Dshapecrawl.kafka=testcontainers}); CI here has no Docker, so this is never the default.
+ * Kafka in a container (Testcontainers' {@code org.testcontainers.kafka.KafkaContainer}), for hosts with Docker or
+ * podman's Docker-compatible socket. The image is {@code apache/kafka:4.1.1} unless the system property
+ * {@code shapecrawl.kafka.image} names another that follows that image's conventions: {@code bin/containers-check}
+ * passes the broker image {@code bin/images} builds locally ({@code localhost/shapecrawl/kafka:<version>},
+ * configured by {@code KAFKA_*} variables and started from {@code /etc/kafka/docker/run} as apache/kafka is), since
+ * nothing can be pulled here. Loaded reflectively so the Testcontainers dependency is only on the class path when the
+ * {@code testcontainers} profile is active ({@code -Dshapecrawl.kafka=testcontainers}); never the default.
  */
 final class TestcontainersKafkaBroker implements KafkaBroker {
+    /** The image Testcontainers' KafkaContainer is written for. */
     static final String IMAGE = "apache/kafka:4.1.1";
     private final Object container;
     private final String bootstrap;
@@ -19,7 +23,11 @@ final class TestcontainersKafkaBroker implements KafkaBroker {
     static TestcontainersKafkaBroker start() {
         try {
             Class<?> type = Class.forName("org.testcontainers.kafka.KafkaContainer");
-            Object container = type.getConstructor(String.class).newInstance(IMAGE);
+            Class<?> imageName = Class.forName("org.testcontainers.utility.DockerImageName");
+            Object image = imageName.getMethod("parse", String.class)
+                    .invoke(null, System.getProperty("shapecrawl.kafka.image", IMAGE));
+            image = imageName.getMethod("asCompatibleSubstituteFor", String.class).invoke(image, "apache/kafka");
+            Object container = type.getConstructor(imageName).newInstance(image);
             type.getMethod("start").invoke(container);
             String bootstrap = (String) type.getMethod("getBootstrapServers").invoke(container);
             return new TestcontainersKafkaBroker(container, bootstrap);
@@ -27,7 +35,8 @@ final class TestcontainersKafkaBroker implements KafkaBroker {
             throw new IllegalStateException("Testcontainers is not on the class path: run Maven with "
                     + "-Dshapecrawl.kafka=testcontainers so the testcontainers profile adds it", e);
         } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Testcontainers' Kafka did not start (is Docker running?)", e);
+            throw new IllegalStateException("Testcontainers' Kafka did not start (is Docker, or podman's socket, "
+                    + "running? DOCKER_HOST names it)", e);
         }
     }
 
