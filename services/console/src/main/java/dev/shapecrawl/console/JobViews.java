@@ -1,0 +1,198 @@
+package dev.shapecrawl.console;
+
+import dev.shapecrawl.events.CrawlSeed;
+import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.InvalidEventException;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.SiteModelSnapshot;
+import dev.shapecrawl.events.Topics;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.operators.multi.processors.BroadcastProcessor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The console's picture of every job, read from the compacted topics the services publish (crawl seeds, crawl
+ * status, navigation patterns, site models) from their beginning at every start, so the console keeps nothing the
+ * topics cannot rebuild (issue 22). One reader thread with its own consumer: partitions assigned, no consumer
+ * group, no offsets committed. Every change is broadcast to the live views ({@link #changes()}).
+ */
+@ApplicationScoped
+public class JobViews {
+    private static final Logger LOG = Logger.getLogger(JobViews.class);
+    /** The topics read, each keyed by job and compacted. */
+    static final List<String> TOPICS = List.of(Topics.CRAWL_SEEDS, Topics.CRAWL_STATUS, Topics.NAVIGATION_PATTERNS,
+            Topics.SITE_MODELS);
+    private static final Duration POLL = Duration.ofMillis(250);
+
+    private final String bootstrapServers;
+    private final Map<String, CrawlSeed> seeds = new ConcurrentHashMap<>();
+    private final Map<String, CrawlStatus> statuses = new ConcurrentHashMap<>();
+    private final Map<String, NavigationPattern> patterns = new ConcurrentHashMap<>();
+    private final Map<String, SiteModelSnapshot> models = new ConcurrentHashMap<>();
+    private final BroadcastProcessor<List<JobSummary>> changes = BroadcastProcessor.create();
+    private volatile boolean caughtUp;
+    private volatile KafkaConsumer<String, String> consumer;
+    private volatile Thread reader;
+
+    /** @param bootstrapServers the cluster ({@code kafka.bootstrap.servers}) */
+    public JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
+        this.bootstrapServers = bootstrapServers;
+    }
+
+    void start(@Observes StartupEvent event) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(16 * 1024 * 1024));
+        consumer = new KafkaConsumer<>(p);
+        reader = new Thread(this::read, "console-job-views");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        KafkaConsumer<String, String> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
+        Thread t = reader;
+        if (t != null) {
+            t.join(5_000);
+        }
+    }
+
+    /** Every job, the most recently updated first. */
+    public List<JobSummary> jobs() {
+        Set<String> ids = new TreeSet<>(seeds.keySet());
+        ids.addAll(statuses.keySet());
+        ids.addAll(patterns.keySet());
+        ids.addAll(models.keySet());
+        List<JobSummary> out = new ArrayList<>();
+        for (String id : ids) {
+            out.add(JobSummary.of(id, seeds.get(id), statuses.get(id), patterns.get(id), models.get(id)));
+        }
+        out.sort(Comparator.comparingLong(JobSummary::updatedAtMs).reversed().thenComparing(JobSummary::jobId));
+        return out;
+    }
+
+    /** The job list after every change read from the topics (not replayed: a view starts from {@link #jobs()}). */
+    public Multi<List<JobSummary>> changes() {
+        return changes;
+    }
+
+    /** Whether the reader has read every topic to its end once (the console's readiness). */
+    public boolean caughtUp() {
+        return caughtUp;
+    }
+
+    private void read() {
+        try (KafkaConsumer<String, String> c = consumer) {
+            List<TopicPartition> partitions = awaitPartitions(c);
+            c.assign(partitions);
+            c.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = new HashMap<>(c.endOffsets(partitions));
+            while (!Thread.currentThread().isInterrupted()) {
+                ConsumerRecords<String, String> records = c.poll(POLL);
+                boolean changed = false;
+                for (ConsumerRecord<String, String> r : records) {
+                    changed |= apply(r.topic(), r.key(), r.value());
+                }
+                if (!caughtUp && ends.entrySet().stream().allMatch(e -> c.position(e.getKey()) >= e.getValue())) {
+                    caughtUp = true;
+                    changed = true;
+                    LOG.infof("read %d jobs from %s", jobs().size(), TOPICS);
+                }
+                if (changed && caughtUp) {
+                    changes.onNext(jobs());
+                }
+            }
+        } catch (WakeupException e) {
+            // shutdown
+        } catch (RuntimeException e) {
+            LOG.error("the job views stopped reading the topics", e);
+            changes.onError(e);
+        }
+    }
+
+    /** Waits until every topic exists (a console may start before the services create them). */
+    private static List<TopicPartition> awaitPartitions(KafkaConsumer<String, String> c) {
+        while (true) {
+            List<TopicPartition> out = new ArrayList<>();
+            boolean all = true;
+            for (String topic : TOPICS) {
+                List<PartitionInfo> infos = c.partitionsFor(topic, Duration.ofSeconds(10));
+                if (infos == null || infos.isEmpty()) {
+                    all = false;
+                    break;
+                }
+                infos.forEach(i -> out.add(new TopicPartition(i.topic(), i.partition())));
+            }
+            if (all) {
+                return out;
+            }
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new WakeupException();
+            }
+        }
+    }
+
+    /** Applies one record; a tombstone removes the job's entry, an event that does not decode is skipped. */
+    boolean apply(String topic, String key, String value) {
+        return switch (topic) {
+            case Topics.CRAWL_SEEDS -> put(seeds, EventType.CRAWL_SEED, key, value, CrawlSeed::jobId);
+            case Topics.CRAWL_STATUS -> put(statuses, EventType.CRAWL_STATUS, key, value, CrawlStatus::jobId);
+            case Topics.NAVIGATION_PATTERNS ->
+                    put(patterns, EventType.NAVIGATION_PATTERN, key, value, NavigationPattern::jobId);
+            case Topics.SITE_MODELS -> put(models, EventType.SITE_MODEL, key, value, SiteModelSnapshot::jobId);
+            default -> false;
+        };
+    }
+
+    private static <T> boolean put(Map<String, T> map, EventType<T> type, String key, String value,
+                                   Function<T, String> job) {
+        if (value == null) {
+            return key != null && map.remove(key) != null;
+        }
+        try {
+            T event = EventCodec.decode(type, value);
+            map.put(job.apply(event), event);
+            return true;
+        } catch (InvalidEventException e) {
+            // the services dead-letter malformed events; a view shows what decodes
+            return false;
+        }
+    }
+}
