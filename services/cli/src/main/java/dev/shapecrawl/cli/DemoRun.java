@@ -240,8 +240,9 @@ public final class DemoRun {
         }
         if (runtime == null || keepRunning) {
             if (keepRunning) {
-                say("the runtime stays up (--keep-running); look around with ./shapecrawl jobs, targets, pattern; stop it with ./shapecrawl down --data-dir "
-                        + settings.dataDir());
+                say("the runtime stays up (--keep-running); look around with ./shapecrawl jobs, targets, pattern"
+                        + settings.consoleUrl().map(url -> " or in the console, " + url).orElse("")
+                        + "; stop it with ./shapecrawl down --data-dir " + settings.dataDir());
             }
             return;
         }

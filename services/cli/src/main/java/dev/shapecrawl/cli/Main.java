@@ -108,7 +108,7 @@ public final class Main implements Runnable {
                 description = "the broker's KRaft controller port (default: ${DEFAULT-VALUE})")
         int controllerPort;
         @Option(names = "--http-port", paramLabel = "PORT", defaultValue = "${env:SHAPECRAWL_HTTP_PORT:-18080}",
-                description = "base of the services' HTTP ports: fetcher +1, classifier +2, pattern +3, extractor +4, form-prober +5 (default: ${DEFAULT-VALUE})")
+                description = "base of the services' HTTP ports: fetcher +1, classifier +2, pattern +3, extractor +4, form-prober +5, console +6 (default: ${DEFAULT-VALUE})")
         int httpPort;
 
         RuntimeSettings settings() {
@@ -163,6 +163,7 @@ public final class Main implements Runnable {
             Out.get().println("shapecrawl: up; bootstrap servers " + s.bootstrapServers() + "; logs "
                     + (containers ? "with podman logs shapecrawl-<service>" : "in " + s.dataDir().resolve("logs"))
                     + "; stop with ./shapecrawl down");
+            s.consoleUrl().ifPresent(url -> Out.get().println("shapecrawl: the console: " + url));
             return 0;
         }
     }

@@ -38,6 +38,12 @@ public record RuntimeSettings(Path repo, Path dataDir, int kafkaPort, int contro
         return httpPortBase + service.portOffset();
     }
 
+    /** The web console's address, {@code http://127.0.0.1:<its port>/}, if this checkout has the console. */
+    public java.util.Optional<String> consoleUrl() {
+        return ServiceCatalog.present(repo).stream().filter(s -> s.name().equals(ServiceCatalog.CONSOLE)).findFirst()
+                .map(s -> "http://" + HOST + ":" + httpPort(s) + "/");
+    }
+
     /** The broker's directory (what {@code bin/kafka-local} calls its data directory). */
     public Path kafkaDir() {
         return dataDir.resolve("kafka");

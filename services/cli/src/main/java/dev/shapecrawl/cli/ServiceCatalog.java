@@ -33,13 +33,17 @@ public final class ServiceCatalog {
         }
     }
 
+    /** The web console's name (issue 22): the one service with a page for people. */
+    public static final String CONSOLE = "console";
+
     /** Every service of the architecture, in start order (the consumers of a topic after its producers do not matter to Kafka; this order only makes logs read well). */
     public static final List<Service> ALL = List.of(
             new Service("fetcher", 1),
             new Service("classifier", 2),
             new Service("pattern", 3),
             new Service("extractor", 4),
-            new Service("form-prober", 5));
+            new Service("form-prober", 5),
+            new Service(CONSOLE, 6));
 
     private ServiceCatalog() {
     }

@@ -28,7 +28,7 @@ class ContainerSpecTest {
             assertTrue(spec.readOnlyRoot(), s.name());
             assertEquals(List.of("ALL"), spec.dropCapabilities(), s.name());
             assertTrue(spec.noNewPrivileges(), s.name());
-            assertTrue(spec.memoryBytes() >= 1L << 30, s.name() + ": " + spec.memoryBytes());
+            assertTrue(spec.memoryBytes() >= 256L << 20, s.name() + ": " + spec.memoryBytes());
             assertTrue(spec.scratch().containsKey("/tmp"), s.name() + ": " + spec.scratch());
 
             List<String> o = spec.podmanOptions(Map.of("JDK_JAVA_OPTIONS", "-Dx=1"), Path.of("/data/state"));
