@@ -4,7 +4,12 @@
 "use strict";
 
 const COLUMNS = [
-  (j, td) => { td.textContent = j.jobId; },
+  (j, td) => {
+    const a = document.createElement("a");
+    a.href = "job.html?" + new URLSearchParams({job: j.jobId});
+    a.textContent = j.jobId;
+    td.append(a);
+  },
   (j, td) => { td.textContent = j.entryUrl; td.className = "url"; },
   (j, td) => { td.textContent = j.phase; td.className = "phase phase-" + j.phase.replace(/[^A-Z_]/g, ""); },
   (j, td) => {

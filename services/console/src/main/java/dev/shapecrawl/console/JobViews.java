@@ -6,7 +6,10 @@ import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.PageClassified;
+import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.SiteModelSnapshot;
+import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Topics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -28,7 +31,10 @@ import org.jboss.logging.Logger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -38,32 +44,46 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The console's picture of every job, read from the compacted topics the services publish (crawl seeds, crawl
- * status, navigation patterns, site models) from their beginning at every start, so the console keeps nothing the
- * topics cannot rebuild (issue 22). One reader thread with its own consumer: partitions assigned, no consumer
- * group, no offsets committed. Every change is broadcast to the live views ({@link #changes()}).
+ * The console's picture of every job, read from the topics the services publish (crawl seeds, crawl status,
+ * navigation patterns, site models; the classified pages and the target pages) from their beginning at every start,
+ * so the console keeps nothing the topics cannot rebuild (issue 22). One reader thread with its own consumer:
+ * partitions assigned, no consumer group, no offsets committed. Of a page it keeps its URL and similarity only (the
+ * bodies are dropped), at most {@code shapecrawl.console.max-pages-per-job} per job. Every change to the job list
+ * is broadcast to the live views ({@link #changes()}).
  */
 @ApplicationScoped
 public class JobViews {
     private static final Logger LOG = Logger.getLogger(JobViews.class);
     /** The topics read, each keyed by job and compacted. */
     static final List<String> TOPICS = List.of(Topics.CRAWL_SEEDS, Topics.CRAWL_STATUS, Topics.NAVIGATION_PATTERNS,
-            Topics.SITE_MODELS);
+            Topics.SITE_MODELS, Topics.PAGES_CLASSIFIED, Topics.TARGET_PAGES);
     private static final Duration POLL = Duration.ofMillis(250);
 
     private final String bootstrapServers;
+    private final int maxPagesPerJob;
     private final Map<String, CrawlSeed> seeds = new ConcurrentHashMap<>();
     private final Map<String, CrawlStatus> statuses = new ConcurrentHashMap<>();
     private final Map<String, NavigationPattern> patterns = new ConcurrentHashMap<>();
     private final Map<String, SiteModelSnapshot> models = new ConcurrentHashMap<>();
+    /** By job, the mapping's pages: URL -> {similarity, 1 if the classifier took it for a target}. */
+    private final Map<String, Map<String, double[]>> mapped = new ConcurrentHashMap<>();
+    /** By job, the target pages in the order found. */
+    private final Map<String, Map<String, TargetsPage.Target>> targets = new ConcurrentHashMap<>();
     private final BroadcastProcessor<List<JobSummary>> changes = BroadcastProcessor.create();
     private volatile boolean caughtUp;
     private volatile KafkaConsumer<String, String> consumer;
     private volatile Thread reader;
 
-    /** @param bootstrapServers the cluster ({@code kafka.bootstrap.servers}) */
-    public JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
+    /**
+     * @param bootstrapServers the cluster ({@code kafka.bootstrap.servers})
+     * @param maxPagesPerJob   the most mapped pages and the most target pages kept per job (each); the rest are
+     *                         counted by the status but not listed
+     */
+    public JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
+                    @ConfigProperty(name = "shapecrawl.console.max-pages-per-job", defaultValue = "100000")
+                    int maxPagesPerJob) {
         this.bootstrapServers = bootstrapServers;
+        this.maxPagesPerJob = maxPagesPerJob;
     }
 
     void start(@Observes StartupEvent event) {
@@ -103,6 +123,46 @@ public class JobViews {
         }
         out.sort(Comparator.comparingLong(JobSummary::updatedAtMs).reversed().thenComparing(JobSummary::jobId));
         return out;
+    }
+
+    /** The job's page, or empty if no event of it has been read. */
+    public java.util.Optional<JobDetail> job(String id) {
+        if (!seeds.containsKey(id) && !statuses.containsKey(id) && !patterns.containsKey(id) && !models.containsKey(id)) {
+            return java.util.Optional.empty();
+        }
+        SiteModelSnapshot model = models.get(id);
+        List<double[]> similarities;
+        Map<String, double[]> pages = mapped.getOrDefault(id, Map.of());
+        synchronized (pages) {
+            similarities = new ArrayList<>(pages.values());
+        }
+        return java.util.Optional.of(new JobDetail(
+                JobSummary.of(id, seeds.get(id), statuses.get(id), patterns.get(id), model), patterns.get(id), model,
+                JobDetail.histogram(similarities, model == null ? null : model.targetThreshold()),
+                JobDetail.neighbours(model), targets.getOrDefault(id, Map.of()).size()));
+    }
+
+    /**
+     * A page of the job's target pages, in the order they were found.
+     *
+     * @param query  only URLs containing this (case-insensitive); blank: all
+     * @param offset the first to return, >= 0
+     * @param limit  the most to return, 1..500
+     */
+    public TargetsPage targets(String id, String query, int offset, int limit) {
+        Map<String, TargetsPage.Target> all = targets.getOrDefault(id, Map.of());
+        String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
+        List<TargetsPage.Target> matching = new ArrayList<>();
+        synchronized (all) {
+            for (TargetsPage.Target t : all.values()) {
+                if (q.isEmpty() || t.url().toLowerCase(Locale.ROOT).contains(q)) {
+                    matching.add(t);
+                }
+            }
+        }
+        int from = Math.min(Math.max(0, offset), matching.size());
+        int to = Math.min(matching.size(), from + Math.max(1, Math.min(500, limit)));
+        return new TargetsPage(matching.size(), from, List.copyOf(matching.subList(from, to)));
     }
 
     /** The job list after every change read from the topics (not replayed: a view starts from {@link #jobs()}). */
@@ -177,8 +237,58 @@ public class JobViews {
             case Topics.NAVIGATION_PATTERNS ->
                     put(patterns, EventType.NAVIGATION_PATTERN, key, value, NavigationPattern::jobId);
             case Topics.SITE_MODELS -> put(models, EventType.SITE_MODEL, key, value, SiteModelSnapshot::jobId);
+            case Topics.PAGES_CLASSIFIED -> {
+                classified(value);
+                yield false;
+            }
+            case Topics.TARGET_PAGES -> {
+                target(value);
+                yield false;
+            }
             default -> false;
         };
+    }
+
+    private void classified(String value) {
+        PageClassified page = decode(EventType.PAGE_CLASSIFIED, value);
+        if (page == null || page.request().purpose() != Purpose.MAP || page.similarity() == null) {
+            return;
+        }
+        Map<String, double[]> pages = mapped.computeIfAbsent(page.jobId(), j -> Collections.synchronizedMap(new LinkedHashMap<>()));
+        synchronized (pages) {
+            if (pages.size() < maxPagesPerJob || pages.containsKey(page.finalUrl())) {
+                pages.put(page.finalUrl(), new double[]{page.similarity(), page.target() ? 1 : 0});
+            }
+        }
+    }
+
+    private void target(String value) {
+        TargetPage page = decode(EventType.TARGET_PAGE, value);
+        if (page == null) {
+            return;
+        }
+        Map<String, TargetsPage.Target> all = targets.computeIfAbsent(page.jobId(), j -> Collections.synchronizedMap(new LinkedHashMap<>()));
+        boolean crawled = page.purpose() == Purpose.CRAWL;
+        synchronized (all) {
+            TargetsPage.Target old = all.get(page.url());
+            if (old != null) {
+                all.put(page.url(), new TargetsPage.Target(page.url(), Math.max(old.similarity(), page.similarity()),
+                        old.crawled() || crawled));
+            } else if (all.size() < maxPagesPerJob) {
+                all.put(page.url(), new TargetsPage.Target(page.url(), page.similarity(), crawled));
+            }
+        }
+    }
+
+    private static <T> T decode(EventType<T> type, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return EventCodec.decode(type, value);
+        } catch (InvalidEventException e) {
+            return null;
+        }
     }
 
     private static <T> boolean put(Map<String, T> map, EventType<T> type, String key, String value,
@@ -186,13 +296,11 @@ public class JobViews {
         if (value == null) {
             return key != null && map.remove(key) != null;
         }
-        try {
-            T event = EventCodec.decode(type, value);
-            map.put(job.apply(event), event);
-            return true;
-        } catch (InvalidEventException e) {
-            // the services dead-letter malformed events; a view shows what decodes
-            return false;
+        T event = decode(type, value);
+        if (event == null) {
+            return false; // the services dead-letter malformed events; a view shows what decodes
         }
+        map.put(job.apply(event), event);
+        return true;
     }
 }

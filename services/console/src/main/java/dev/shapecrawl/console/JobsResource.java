@@ -1,16 +1,23 @@
 package dev.shapecrawl.console;
 
 import io.smallrye.mutiny.Multi;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
 import java.time.Duration;
 import java.util.List;
 
-/** The jobs page's data: the list of jobs, and the same list again after every change (server-sent events). */
+/**
+ * The console's data: the list of jobs, the same list again after every change (server-sent events), one job's
+ * page, and its target pages a page at a time.
+ */
 @Path("/api/jobs")
 public class JobsResource {
     /** The most events a live view gets per second: a crawl writes its status many times a second. */
@@ -26,6 +33,35 @@ public class JobsResource {
     @Produces(MediaType.APPLICATION_JSON)
     public List<JobSummary> jobs() {
         return views.jobs();
+    }
+
+    /**
+     * One job: summary, navigation pattern, site model, the similarity histogram and the classes beside its boundary.
+     *
+     * @throws NotFoundException (404) if no event of the job has been read
+     */
+    @GET
+    @Path("/{job}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public JobDetail job(@PathParam("job") String job) {
+        return views.job(job).orElseThrow(() -> new NotFoundException("no job " + job));
+    }
+
+    /**
+     * The job's target pages, {@code limit} at a time from {@code offset}, those whose URL contains {@code q}.
+     *
+     * @throws NotFoundException (404) if no event of the job has been read
+     */
+    @GET
+    @Path("/{job}/targets")
+    @Produces(MediaType.APPLICATION_JSON)
+    public TargetsPage targets(@PathParam("job") String job, @QueryParam("q") @DefaultValue("") String q,
+                               @QueryParam("offset") @DefaultValue("0") int offset,
+                               @QueryParam("limit") @DefaultValue("50") int limit) {
+        if (views.job(job).isEmpty()) {
+            throw new NotFoundException("no job " + job);
+        }
+        return views.targets(job, q, offset, limit);
     }
 
     /**

@@ -1,8 +1,10 @@
 package dev.shapecrawl.console;
 
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
 
@@ -10,7 +12,9 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 
@@ -67,6 +71,42 @@ final class Chromium {
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().build();
         return new ChromeDriver(service, options);
+    }
+
+    /** The browser's log holds no error (JavaScript errors, failed loads). */
+    static void assertNoJavaScriptErrors(ChromeDriver browser) {
+        List<String> severe = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::getMessage).toList();
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), severe, "JavaScript errors in the browser");
+    }
+
+    /**
+     * axe-core (npm, pinned by services/console/package-lock.json, installed by the build's {@code npm ci}) run in the
+     * page: no serious or critical violation of its rules (WCAG 2.x A and AA among them).
+     */
+    @SuppressWarnings("unchecked")
+    static void assertAccessible(ChromeDriver browser) throws IOException {
+        Path axe = Path.of("node_modules/axe-core/axe.min.js");
+        org.junit.jupiter.api.Assertions.assertTrue(Files.isRegularFile(axe),
+                axe + " is missing: the build installs it with npm ci (services/console)");
+        browser.executeScript(Files.readString(axe));
+        Object result = browser.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + "axe.run(document, {resultTypes: ['violations']})"
+                + ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length}))))"
+                + ".catch(e => done('axe failed: ' + e));");
+        org.junit.jupiter.api.Assertions.assertTrue(result instanceof List, String.valueOf(result));
+        List<Map<String, Object>> violations = (List<Map<String, Object>>) result;
+        List<Map<String, Object>> serious = violations.stream()
+                .filter(v -> "serious".equals(v.get("impact")) || "critical".equals(v.get("impact"))).toList();
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), serious,
+                "serious or critical accessibility violations (all: " + violations + ")");
+    }
+
+    /** Saves what the browser shows as {@code target/screenshots/<name>}. */
+    static void screenshot(ChromeDriver browser, String name) throws IOException {
+        Path dir = Path.of("target/screenshots");
+        Files.createDirectories(dir);
+        Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static boolean present() {

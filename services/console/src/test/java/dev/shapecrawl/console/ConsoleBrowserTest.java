@@ -6,28 +6,13 @@ import dev.shapecrawl.testkit.kafka.EmbeddedKafkaResource;
 import dev.shapecrawl.testkit.kafka.TestKafka;
 import dev.shapecrawl.testkit.kafka.TopicClient;
 import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.logging.LogEntry;
-import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.net.URL;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.logging.Level;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,29 +26,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @QuarkusTestResource(EmbeddedKafkaResource.class)
-class ConsoleBrowserTest {
+class ConsoleBrowserTest extends BrowserTestBase {
     /** Markup and script a crawled page or a user could put in an error or a URL (the test kit's hostile strings). */
     static final List<String> PAYLOADS = List.of("<img src=x onerror=\"window.__pwned=1;alert(1)\">",
             "<script>window.__pwned=2;alert(2)</script>", "\"><svg onload=\"window.__pwned=3\">",
             "javascript:window.__pwned=4");
-
-    @TestHTTPResource("/")
-    URL base;
-    @TempDir
-    Path profile;
-    ChromeDriver browser;
-
-    @BeforeEach
-    void open() {
-        browser = Chromium.start(profile);
-    }
-
-    @AfterEach
-    void close() {
-        if (browser != null) {
-            browser.quit();
-        }
-    }
 
     @Test
     void theJobsPageFollowsAJobToItsEndWithoutAReload() throws Exception {
@@ -73,42 +40,21 @@ class ConsoleBrowserTest {
             kafka.send(Topics.CRAWL_STATUS, job, JobsResourceTest.status(job, Phase.MAPPING, 5, 1, null));
             hookAlerts();
             browser.get(base.toString());
-            WebElement row = awaitRow(job, "MAPPING");
+            awaitRow(job, "MAPPING");
             browser.executeScript("window.__sameDocument = true;");
             kafka.send(Topics.CRAWL_STATUS, job, JobsResourceTest.status(job, Phase.CRAWLING, 30, 12, null));
             awaitRow(job, "CRAWLING");
             kafka.send(Topics.CRAWL_STATUS, job, JobsResourceTest.status(job, Phase.IDLE, 50, 41, null));
-            row = awaitRow(job, "IDLE");
+            Row row = awaitRow(job, "IDLE");
             assertEquals(Boolean.TRUE, browser.executeScript("return window.__sameDocument === true;"),
                     "the page was not reloaded");
-            assertTrue(row.getText().contains("41") && row.getText().contains("http://site.test/index.html"), row.getText());
-            WebElement bar = row.findElement(By.tagName("progress"));
-            assertEquals("50", bar.getAttribute("value"));
-            screenshot("jobs.png");
-            assertAccessible();
+            assertTrue(row.text().contains("41") && row.text().contains("http://site.test/index.html"), row.text());
+            assertEquals("50", row.progress());
+            Chromium.screenshot(browser, "jobs.png");
+            Chromium.assertAccessible(browser);
         }
         assertNoScriptRan();
-        assertNoJavaScriptErrors();
-    }
-
-    /**
-     * axe-core (npm, pinned by services/console/package-lock.json, installed by the build's {@code npm ci}) run in the
-     * page: no serious or critical violation of its rules (WCAG 2.x A and AA among them).
-     */
-    @SuppressWarnings("unchecked")
-    private void assertAccessible() throws Exception {
-        Path axe = Path.of("node_modules/axe-core/axe.min.js");
-        assertTrue(Files.isRegularFile(axe), axe + " is missing: the build installs it with npm ci (services/console)");
-        browser.executeScript(Files.readString(axe));
-        Object result = browser.executeAsyncScript("const done = arguments[arguments.length - 1];"
-                + "axe.run(document, {resultTypes: ['violations']})"
-                + ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length}))))"
-                + ".catch(e => done('axe failed: ' + e));");
-        assertTrue(result instanceof List, String.valueOf(result));
-        List<java.util.Map<String, Object>> violations = (List<java.util.Map<String, Object>>) result;
-        List<java.util.Map<String, Object>> serious = violations.stream()
-                .filter(v -> "serious".equals(v.get("impact")) || "critical".equals(v.get("impact"))).toList();
-        assertEquals(List.of(), serious, "serious or critical accessibility violations (all: " + violations + ")");
+        Chromium.assertNoJavaScriptErrors(browser);
     }
 
     @Test
@@ -122,14 +68,14 @@ class ConsoleBrowserTest {
                     error));
             hookAlerts();
             browser.get(base.toString());
-            WebElement row = awaitRow(job, "FAILED");
-            assertTrue(row.getText().contains(PAYLOADS.get(0)) && row.getText().contains(PAYLOADS.get(1)),
-                    "the payloads are shown as text: " + row.getText());
+            Row row = awaitRow(job, "FAILED");
+            assertTrue(row.text().contains(PAYLOADS.get(0)) && row.text().contains(PAYLOADS.get(1)),
+                    "the payloads are shown as text: " + row.text());
             assertEquals(0L, browser.executeScript("return document.querySelectorAll('#jobs img, #jobs svg, #jobs script').length;"),
                     "no element was made from a payload");
         }
         assertNoScriptRan();
-        assertNoJavaScriptErrors();
+        Chromium.assertNoJavaScriptErrors(browser);
     }
 
     /** Replaces alert, confirm and prompt with recorders in every document, before the page's own scripts run. */
@@ -145,22 +91,25 @@ class ConsoleBrowserTest {
                 "a payload ran");
     }
 
-    private void assertNoJavaScriptErrors() {
-        List<LogEntry> severe = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
-                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).toList();
-        assertEquals(List.of(), severe.stream().map(LogEntry::getMessage).toList(), "JavaScript errors in the browser");
+    /** A row of the jobs table as it was at one moment: its text and its progress bar's value. */
+    record Row(String text, String progress) {
     }
 
-    private WebElement awaitRow(String job, String phase) {
+    /**
+     * Waits until the job's row shows {@code phase}, and reads it in one script call: the page re-renders its table
+     * on every event, so an element found in one call may be gone in the next.
+     */
+    private Row awaitRow(String job, String phase) {
         return new WebDriverWait(browser, Duration.ofSeconds(30)).until(d -> {
-            List<WebElement> rows = d.findElements(By.cssSelector("#jobs tbody tr[data-job='" + job + "']"));
-            return rows.isEmpty() || !rows.get(0).getText().contains(phase) ? null : rows.get(0);
+            @SuppressWarnings("unchecked")
+            java.util.Map<String, Object> row = (java.util.Map<String, Object>) browser.executeScript(
+                    "const tr = document.querySelector('#jobs tbody tr[data-job=\"' + arguments[0] + '\"]');"
+                            + "if (!tr) return null;"
+                            + "const bar = tr.querySelector('progress');"
+                            + "return {text: tr.innerText, progress: bar ? String(bar.value) : null};", job);
+            return row == null || !String.valueOf(row.get("text")).contains(phase) ? null
+                    : new Row(String.valueOf(row.get("text")), String.valueOf(row.get("progress")));
         });
     }
 
-    private void screenshot(String name) throws Exception {
-        Path dir = Path.of("target/screenshots");
-        Files.createDirectories(dir);
-        Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-    }
 }

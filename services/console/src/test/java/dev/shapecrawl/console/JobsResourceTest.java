@@ -86,9 +86,12 @@ class JobsResourceTest {
     @Test
     void thePageAndItsScriptAreServedAndTheScriptNeverParsesClusterStringsAsHtml() {
         given().get("/").then().statusCode(200).body(containsString("<h2>Jobs</h2>"));
-        String script = given().get("/console.js").then().statusCode(200).extract().asString();
-        assertTrue(script.contains("textContent") && !script.contains("innerHTML") && !script.contains("outerHTML")
-                && !script.contains("insertAdjacentHTML"), "console.js sets text, never HTML");
+        for (String name : List.of("console.js", "job.js", "targets.js")) {
+            String script = given().get("/" + name).then().statusCode(200).extract().asString();
+            assertTrue(script.contains("textContent") && !script.contains("innerHTML") && !script.contains("outerHTML")
+                    && !script.contains("insertAdjacentHTML") && !script.contains("document.write"),
+                    name + " sets text, never HTML");
+        }
     }
 
     private void awaitJob(String job, String phase) throws InterruptedException {

@@ -82,6 +82,31 @@ public final class TopicClient implements AutoCloseable {
         return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
+    /**
+     * Sends many records to one topic without waiting for each (thousands in a second), then waits until the broker
+     * has acknowledged them all.
+     *
+     * @param records key and value of each, in order
+     * @throws IllegalStateException if one is not acknowledged within 60 s
+     */
+    public void sendAll(String topic, List<Map.Entry<String, String>> records) {
+        List<java.util.concurrent.Future<?>> sent = new ArrayList<>(records.size());
+        for (Map.Entry<String, String> r : records) {
+            sent.add(producer.send(new ProducerRecord<>(topic, r.getKey(), r.getValue())));
+        }
+        producer.flush();
+        try {
+            for (java.util.concurrent.Future<?> f : sent) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("send to " + topic + " failed", e);
+        }
+    }
+
     private void send(ProducerRecord<String, String> record) {
         String topic = record.topic();
         try {

@@ -1,0 +1,131 @@
+// A job's page: summary, site model (graph and tables), similarity histogram, navigation pattern; the target pages
+// have a page of their own (targets.js).
+// Every string from the cluster (URLs, paths, regexes, reasons: from users and crawled sites) is set with
+// textContent or given to ECharts, which draws on a canvas; the charts' tooltips escape what they show.
+"use strict";
+
+const job = new URLSearchParams(location.search).get("job") || "";
+const api = "api/jobs/" + encodeURIComponent(job);
+
+function el(tag, text, className) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (className) e.className = className;
+  return e;
+}
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"}[c]));
+}
+
+function live(text) { document.getElementById("live").textContent = text; }
+
+function fill(tbody, rows) {
+  tbody.replaceChildren(...rows.map(cells => {
+    const tr = document.createElement("tr");
+    cells.forEach(c => tr.append(c instanceof Node ? wrap(c) : el("td", c)));
+    return tr;
+  }));
+}
+
+function wrap(node) { const td = document.createElement("td"); td.append(node); return td; }
+
+function summary(s) {
+  document.getElementById("title").textContent = "Job " + s.jobId;
+  document.title = "shapecrawl console: " + s.jobId;
+  const dl = document.getElementById("summary");
+  const items = [["Entry point", s.entryUrl], ["Phase", s.phase], ["Pages", s.fetched + " of " + s.requested + " requested, " + s.failed + " failed"],
+    ["Mapping / crawl", s.mappingFetches + " / " + s.crawlingFetches + " pages, " + s.requestsToSite + " requests to the site"],
+    ["Targets", s.targets], ["Pattern", s.patternVersion > 0 ? "version " + s.patternVersion : "none yet"],
+    ["Last error", s.lastError || "none"]];
+  dl.replaceChildren(...items.flatMap(([k, v]) => [el("dt", k), el("dd", v)]));
+}
+
+function model(m) {
+  const text = document.getElementById("model-text");
+  if (!m) { text.textContent = "No site model yet (it comes at the end of the mapping)."; return; }
+  text.textContent = m.classes.length + " classes from " + m.sampledPages + " sampled of " + m.mappedPages
+    + " mapped pages; target decision: " + (m.decision || m.decisionStatus) + ".";
+  fill(document.querySelector("#classes tbody"), m.classes.map(c => [
+    "class " + c.id, c.size, el("span", c.target ? "target (" + c.targetPages + ")" : "no", c.target ? "target-yes" : ""),
+    c.minSimilarity == null ? "–" : c.minSimilarity.toFixed(3) + "–" + c.maxSimilarity.toFixed(3),
+    c.pages.length ? c.pages[0] : "", c.why || ""]));
+  fill(document.querySelector("#links tbody"), m.links.map(l => ["class " + l.source, "class " + l.destination, l.type, l.path]));
+  const max = Math.max(1, ...m.classes.map(c => c.size));
+  const chart = echarts.init(document.getElementById("graph"));
+  chart.setOption({
+    aria: {enabled: true},
+    tooltip: {formatter: p => p.dataType === "edge"
+        ? escapeHtml(p.data.type + ": " + p.data.path)
+        : escapeHtml(p.data.name + ", " + p.data.value + " pages" + (p.data.target ? ", target" : ""))},
+    legend: [{data: ["target class", "other class"]}],
+    series: [{
+      type: "graph", layout: "force", roam: true, draggable: true,
+      force: {repulsion: 260, edgeLength: [80, 200]},
+      categories: [{name: "target class", itemStyle: {color: "#14532d"}}, {name: "other class", itemStyle: {color: "#9ca3af"}}],
+      label: {show: true, formatter: p => p.data.name},
+      edgeSymbol: ["none", "arrow"],
+      edgeLabel: {show: true, fontSize: 10, formatter: p => p.data.type},
+      data: m.classes.map(c => ({id: String(c.id), name: "class " + c.id, value: c.size, target: c.target,
+        category: c.target ? 0 : 1, symbolSize: 14 + 46 * Math.sqrt(c.size / max)})),
+      links: m.links.filter(l => l.source !== l.destination).map(l => ({source: String(l.source), target: String(l.destination), type: l.type, path: l.path}))
+    }]
+  });
+}
+
+function histogram(h, neighbours) {
+  const labels = h.counts.map((_, i) => (i / h.counts.length).toFixed(2));
+  const other = h.counts.map((n, i) => n - h.targets[i]);
+  const chart = echarts.init(document.getElementById("histogram"));
+  const boundaryBin = h.threshold == null ? null : labels[Math.min(labels.length - 1, Math.floor(h.threshold * labels.length))];
+  chart.setOption({
+    aria: {enabled: true},
+    tooltip: {trigger: "axis"},
+    legend: {data: ["targets", "other pages"]},
+    xAxis: {type: "category", data: labels, name: "similarity"},
+    yAxis: {type: "value", name: "pages", minInterval: 1},
+    series: [
+      {name: "targets", type: "bar", stack: "pages", data: h.targets, itemStyle: {color: "#14532d"},
+        markLine: boundaryBin == null ? undefined : {symbol: "none", label: {formatter: "boundary " + h.threshold.toFixed(3)},
+          data: [{xAxis: boundaryBin}]}},
+      {name: "other pages", type: "bar", stack: "pages", data: other, itemStyle: {color: "#9ca3af"}}
+    ]
+  });
+  const p = document.getElementById("boundary");
+  p.textContent = h.pages + " mapped pages. " + (h.threshold == null ? "No boundary (no decision yet, or none taken)." : "Boundary: similarity " + h.threshold.toFixed(3) + ".")
+    + (neighbours.length ? " Just outside: " + neighbours.map(n => "class " + n.id + " (" + n.size + " pages, up to " + n.maxSimilarity.toFixed(3) + ")").join(", ") + "." : "");
+}
+
+function pattern(p) {
+  const div = document.getElementById("pattern");
+  if (!p) { div.replaceChildren(el("p", "No navigation pattern yet.")); return; }
+  div.replaceChildren(...p.branches.map((b, i) => {
+    const section = el("div");
+    section.append(el("h4", "Branch " + (i + 1) + " (" + b.targetCount + " targets)"));
+    const ol = el("ol", null, "steps");
+    b.steps.forEach(s => {
+      const li = el("li");
+      li.append(el("span", s.kind + " "), el("code", s.urlRegex || s.formId || ""));
+      if (s.loop) li.append(el("span", " (repeats: pagination)"));
+      if (s.examples && s.examples.length) li.append(el("div", "e.g. " + s.examples[0]));
+      ol.append(li);
+    });
+    section.append(ol);
+    return section;
+  }));
+}
+
+async function load() {
+  const r = await fetch(api);
+  if (!r.ok) { live(r.status === 404 ? "no job " + job : "could not load the job: HTTP " + r.status); return; }
+  const d = await r.json();
+  summary(d.summary);
+  model(d.model);
+  histogram(d.histogram, d.neighbours);
+  pattern(d.pattern);
+  document.getElementById("targets-link").href = "targets.html?" + new URLSearchParams({job: job});
+  document.getElementById("targets-link").textContent = "All " + d.targetCount + " target pages";
+  live("as of " + new Date().toLocaleTimeString());
+}
+
+load().catch(e => live("could not load the job: " + e.message));
