@@ -1,5 +1,5 @@
-// A job's page: summary, site model (graph and tables), similarity histogram, navigation pattern; the target pages
-// have a page of their own (targets.js).
+// A job's page: summary, site model (graph and tables), similarity histogram, navigation pattern, drawn again
+// whenever the job changes (live, no reload); the target pages have a page of their own (targets.js).
 // Every string from the cluster (URLs, paths, regexes, reasons: from users and crawled sites) is set with
 // textContent or given to ECharts, which draws on a canvas; the charts' tooltips escape what they show.
 "use strict";
@@ -19,6 +19,12 @@ function escapeHtml(s) {
 }
 
 function live(text) { document.getElementById("live").textContent = text; }
+
+// One ECharts instance per element, reused when the page is drawn again.
+function chartOn(id) {
+  const dom = document.getElementById(id);
+  return echarts.getInstanceByDom(dom) || echarts.init(dom);
+}
 
 function fill(tbody, rows) {
   tbody.replaceChildren(...rows.map(cells => {
@@ -52,7 +58,7 @@ function model(m) {
     c.pages.length ? c.pages[0] : "", c.why || ""]));
   fill(document.querySelector("#links tbody"), m.links.map(l => ["class " + l.source, "class " + l.destination, l.type, l.path]));
   const max = Math.max(1, ...m.classes.map(c => c.size));
-  const chart = echarts.init(document.getElementById("graph"));
+  const chart = chartOn("graph");
   chart.setOption({
     aria: {enabled: true},
     tooltip: {formatter: p => p.dataType === "edge"
@@ -76,7 +82,7 @@ function model(m) {
 function histogram(h, neighbours) {
   const labels = h.counts.map((_, i) => (i / h.counts.length).toFixed(2));
   const other = h.counts.map((n, i) => n - h.targets[i]);
-  const chart = echarts.init(document.getElementById("histogram"));
+  const chart = chartOn("histogram");
   const boundaryBin = h.threshold == null ? null : labels[Math.min(labels.length - 1, Math.floor(h.threshold * labels.length))];
   chart.setOption({
     aria: {enabled: true},
@@ -115,10 +121,15 @@ function pattern(p) {
   }));
 }
 
+let shownUpdate = null;
+let loading = false;
+let again = false;
+
 async function load() {
   const r = await fetch(api);
   if (!r.ok) { live(r.status === 404 ? "no job " + job : "could not load the job: HTTP " + r.status); return; }
   const d = await r.json();
+  shownUpdate = d.summary.updatedAtMs;
   summary(d.summary);
   model(d.model);
   histogram(d.histogram, d.neighbours);
@@ -128,4 +139,24 @@ async function load() {
   live("as of " + new Date().toLocaleTimeString());
 }
 
-load().catch(e => live("could not load the job: " + e.message));
+// Live: the jobs' event stream says when this job changed; the page then loads the job again (one load at a time,
+// and one more if it changed meanwhile), without a reload.
+async function reload() {
+  if (loading) { again = true; return; }
+  loading = true;
+  try {
+    do { again = false; await load(); } while (again);
+  } finally {
+    loading = false;
+  }
+}
+
+function follow() {
+  const events = new EventSource("api/jobs/events");
+  events.onmessage = e => {
+    const mine = JSON.parse(e.data).find(j => j.jobId === job);
+    if (mine && mine.updatedAtMs !== shownUpdate) reload().catch(err => live("could not load the job: " + err.message));
+  };
+}
+
+reload().catch(e => live("could not load the job: " + e.message)).finally(follow);

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A job's page in real headless Chromium (issue 22): the site model drawn as a graph (every class a node, the
  * target classes marked) with its tables, the similarity histogram with the decision's boundary and the classes just
- * outside it, the navigation pattern; and the target pages, on a page of their own, a page at a time. A job of
+ * outside it, the navigation pattern, drawn again live when the job changes; and the target pages, on a page of their own, a page at a time. A job of
  * 10,000 targets opens its targets page in under a second, paged (the first visit, on a console whose REST endpoint
  * has not run before). Screenshots go to {@code target/screenshots/} (docs/console.md shows them).
  */
@@ -117,6 +117,15 @@ class JobPageBrowserTest extends BrowserTestBase {
         assertTrue(steps.contains("Branch 1 (40 targets)") && steps.contains("^http://site\\.test/type/[A-Z][a-zA-Z]*\\.html$"), steps);
         Chromium.assertAccessible(browser);
         Chromium.screenshot(browser, "job.png");
+
+        // Live: a re-crawl's status reaches the open page, which draws the job again without a reload.
+        browser.executeScript("window.__sameDocument = true;");
+        try (TopicClient kafka = new TopicClient(TestKafka.bootstrapServers())) {
+            kafka.send(Topics.CRAWL_STATUS, job, EventCodec.encode(new CrawlStatus(job, Phase.CRAWLING, 70, 20, 0, 60,
+                    55, 20, 1, 2, 0, null, System.currentTimeMillis())));
+        }
+        wait.until(d -> d.findElement(By.id("summary")).getText().contains("CRAWLING"));
+        assertEquals(Boolean.TRUE, browser.executeScript("return window.__sameDocument === true;"), "the page was not reloaded");
         browser.executeScript("document.getElementById('histogram').scrollIntoView();");
         Chromium.screenshot(browser, "histogram.png");
         Chromium.assertNoJavaScriptErrors(browser);
