@@ -37,9 +37,18 @@ public final class ContainerRuntime implements ServiceRuntime {
     static final String BROKER_DATA = "/var/lib/kafka";
     /** The broker's data under the runtime's data directory (the process runtime's broker uses {@code kafka}). */
     static final String BROKER_DATA_DIR = "kafka-container";
+    /**
+     * The broker's container: no manifest of ours describes it (Strimzi runs Kafka in a cluster), so it is given
+     * the services' hardening here: uid 10001, read-only root with a writable {@code /tmp}, no capabilities, no new
+     * privileges, 1 GiB, and its data directory as a volume under the runtime's data directory.
+     */
+    static final ContainerSpec BROKER_SPEC = new ContainerSpec(BROKER, 10001, 10001, true, List.of("ALL"), true,
+            BROKER_MEMORY_BYTES, 0, Map.of("/tmp", 0L), Map.of(BROKER_DATA, BROKER_DATA_DIR), Map.of());
 
     private final RuntimeSettings settings;
     private final PrintStream out;
+    private String projectVersion;
+    private String kafkaVersion;
 
     /**
      * @param settings where and on which ports
@@ -170,10 +179,25 @@ public final class ContainerRuntime implements ServiceRuntime {
         if (options.politenessDelayMs() != null) {
             env.put("SHAPECRAWL_FETCHER_ENGINE_POLITENESS_DELAY_MS", String.valueOf(options.politenessDelayMs()));
         }
-        List<String> command = new ArrayList<>(List.of("run", "--detach", "--name", containerName(s.name()),
+        return runCommand(s.name(), ContainerSpec.read(settings.repo(), s.name()), env, settings.stateDir(s.name()),
+                image(s.name()));
+    }
+
+    /**
+     * {@code podman run} of one part: detached, named, labelled with the runtime, on the host's network, from a local
+     * image only, with {@code spec}'s options and volumes under {@code volumes}.
+     */
+    private List<String> runCommand(String part, ContainerSpec spec, Map<String, String> env, Path volumes,
+                                    String image) {
+        List<String> command = new ArrayList<>(List.of("run", "--detach", "--name", containerName(part),
                 "--label", LABEL + "=" + settings.dataDir(), "--network=host", "--pull=never"));
-        ContainerSpec spec = ContainerSpec.read(settings.repo(), s.name());
-        Path volumes = settings.stateDir(s.name());
+        command.addAll(spec.podmanOptions(env, volumes));
+        command.add(image);
+        return command;
+    }
+
+    /** Creates the host directories of {@code spec}'s persistent volumes under {@code volumes}. */
+    private static void createVolumes(ContainerSpec spec, Path volumes) {
         for (String claim : spec.persistent().values()) {
             try {
                 Files.createDirectories(volumes.resolve(claim));
@@ -181,9 +205,6 @@ public final class ContainerRuntime implements ServiceRuntime {
                 throw CliException.failure("cannot create " + volumes.resolve(claim) + ": " + e.getMessage());
             }
         }
-        command.addAll(spec.podmanOptions(env, volumes));
-        command.add(image(s.name()));
-        return command;
     }
 
     /** The local image of service {@code name}: what {@code bin/images} builds and the manifests name. */
@@ -192,6 +213,7 @@ public final class ContainerRuntime implements ServiceRuntime {
     }
 
     private void startService(ServiceCatalog.Service s, Options options) {
+        createVolumes(ContainerSpec.read(settings.repo(), s.name()), settings.stateDir(s.name()));
         Result r = podman(serviceCommand(s, options), false);
         if (r.code() != 0) {
             throw CliException.failure("podman could not start " + s.name() + ": " + r.out().trim());
@@ -206,28 +228,16 @@ public final class ContainerRuntime implements ServiceRuntime {
             Ports.requireFree(settings.kafkaPort(), "the broker's port", "--kafka-port");
             Ports.requireFree(settings.controllerPort(), "the broker's controller port", "--controller-port");
             remove(List.of(name));
-            Path data = settings.dataDir().resolve(BROKER_DATA_DIR);
-            try {
-                Files.createDirectories(data);
-            } catch (IOException e) {
-                throw CliException.failure("cannot create " + data + ": " + e.getMessage());
-            }
-            List<String> command = new ArrayList<>(List.of("run", "--detach", "--name", name,
-                    "--label", LABEL + "=" + settings.dataDir(), "--network=host", "--pull=never",
-                    "--user=10001:10001", "--read-only", "--read-only-tmpfs=false",
-                    "--tmpfs=/tmp:rw,nosuid,nodev,mode=1777", "--cap-drop=ALL", "--security-opt=no-new-privileges",
-                    "--memory=" + BROKER_MEMORY_BYTES, "--memory-swap=" + BROKER_MEMORY_BYTES,
-                    // :U hands the directory to the container's user (10001), which owns the broker's files
-                    "--volume=" + data + ":" + BROKER_DATA + ":U",
-                    "--env=KAFKA_DATA_DIR=" + BROKER_DATA,
-                    // the broker's properties, as the image reads them (deploy/containers/kafka-run)
-                    "--env=KAFKA_LISTENERS=PLAINTEXT://" + settings.bootstrapServers() + ",CONTROLLER://"
-                            + RuntimeSettings.HOST + ":" + settings.controllerPort(),
-                    "--env=KAFKA_ADVERTISED_LISTENERS=PLAINTEXT://" + settings.bootstrapServers(),
-                    "--env=KAFKA_CONTROLLER_QUORUM_VOTERS=1@" + RuntimeSettings.HOST + ":" + settings.controllerPort(),
-                    kafkaImage()));
+            createVolumes(BROKER_SPEC, settings.dataDir());
+            // the broker's properties, as the image reads them (deploy/containers/kafka-run)
+            Map<String, String> env = new LinkedHashMap<>();
+            env.put("KAFKA_DATA_DIR", BROKER_DATA);
+            env.put("KAFKA_LISTENERS", "PLAINTEXT://" + settings.bootstrapServers() + ",CONTROLLER://"
+                    + RuntimeSettings.HOST + ":" + settings.controllerPort());
+            env.put("KAFKA_ADVERTISED_LISTENERS", "PLAINTEXT://" + settings.bootstrapServers());
+            env.put("KAFKA_CONTROLLER_QUORUM_VOTERS", "1@" + RuntimeSettings.HOST + ":" + settings.controllerPort());
             long t0 = System.nanoTime();
-            Result r = podman(command, false);
+            Result r = podman(runCommand(BROKER, BROKER_SPEC, env, settings.dataDir(), kafkaImage()), false);
             if (r.code() != 0) {
                 throw CliException.failure("podman could not start the broker: " + r.out().trim());
             }
@@ -259,11 +269,17 @@ public final class ContainerRuntime implements ServiceRuntime {
     }
 
     private String kafkaImage() {
-        return "localhost/shapecrawl/kafka:" + pomProperty("kafka.version");
+        if (kafkaVersion == null) {
+            kafkaVersion = pomProperty("kafka.version");
+        }
+        return "localhost/shapecrawl/kafka:" + kafkaVersion;
     }
 
     private String projectVersion() {
-        return pomProperty(null);
+        if (projectVersion == null) {
+            projectVersion = pomProperty(null);
+        }
+        return projectVersion;
     }
 
     /** A version of the root pom ({@code null}: the project's own), as {@code bin/podman-env} reads it. */
@@ -287,9 +303,7 @@ public final class ContainerRuntime implements ServiceRuntime {
         Path script = settings.repo().resolve("bin/images");
         say("building the images with podman (bin/images; the first run builds the base image from Debian: about a minute)");
         try {
-            ProcessBuilder pb = new ProcessBuilder(script.toString(), "all").inheritIO();
-            pb.redirectOutput(ProcessBuilder.Redirect.INHERIT);
-            int code = pb.start().waitFor();
+            int code = new ProcessBuilder(script.toString(), "all").inheritIO().start().waitFor();
             if (code != 0) {
                 throw CliException.failure("bin/images failed (exit " + code + "; see above)");
             }
@@ -302,7 +316,8 @@ public final class ContainerRuntime implements ServiceRuntime {
     }
 
     private void remove(List<String> names) {
-        List<String> ours = names.stream().filter(n -> containers().contains(n)).toList();
+        List<String> existing = containers();
+        List<String> ours = names.stream().filter(existing::contains).toList();
         if (ours.isEmpty()) {
             return;
         }

@@ -193,8 +193,9 @@ public final class Main implements Runnable {
         @Override
         public Integer call() {
             RuntimeSettings s = runtime.settings();
-            boolean containers = ContainerRuntime.podmanPresent() && !new ContainerRuntime(s, Out.get()).containers().isEmpty();
-            ServiceRuntime r = containers ? new ContainerRuntime(s, Out.get()) : new LocalRuntime(s, Out.get());
+            ContainerRuntime containers = ContainerRuntime.podmanPresent() ? new ContainerRuntime(s, Out.get()) : null;
+            ServiceRuntime r = containers != null && !containers.containers().isEmpty() ? containers
+                    : new LocalRuntime(s, Out.get());
             return r.status() ? 0 : 3;
         }
     }

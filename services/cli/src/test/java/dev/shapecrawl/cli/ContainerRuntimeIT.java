@@ -1,8 +1,5 @@
 package dev.shapecrawl.cli;
 
-import dev.shapecrawl.testkit.site.GeneratedSite;
-import dev.shapecrawl.testkit.site.SiteShape;
-import dev.shapecrawl.testkit.web.TestWebServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,19 +66,7 @@ class ContainerRuntimeIT {
             assertHardened(runtime, broker);
             assertEquals(ContainerRuntime.BROKER_MEMORY_BYTES, memoryLimit(runtime, broker));
 
-            GeneratedSite site = GeneratedSite.generate(SiteShape.tiny());
-            try (TestWebServer web = site.start()) {
-                String bootstrap = settings.bootstrapServers();
-                CliArgumentsTest.Result crawl = CliArgumentsTest.run("crawl", "--wait", "--job", "containers-tiny",
-                        "--bootstrap-servers", bootstrap, "--timeout-minutes", "5",
-                        "--entry", web.baseUrl() + site.entry(), "--sample", web.baseUrl() + site.sampleTarget());
-                assertEquals(0, crawl.code(), crawl.toString());
-                CliArgumentsTest.Result targets = CliArgumentsTest.run("targets", "--job", "containers-tiny",
-                        "--bootstrap-servers", bootstrap);
-                Set<String> found = targets.out().lines().map(l -> l.substring(0, l.indexOf('\t')))
-                        .map(u -> u.substring(web.baseUrl().length())).collect(Collectors.toSet());
-                assertEquals(Set.copyOf(site.targets()), found, "every target found through the containers");
-            }
+            LocalRuntimeIT.crawlTinySite("containers-tiny", settings.bootstrapServers());
         } finally {
             runtime.down();
             System.out.println("ContainerRuntimeIT:\n" + log.toString(StandardCharsets.UTF_8));

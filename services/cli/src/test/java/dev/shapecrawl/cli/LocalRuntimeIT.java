@@ -60,6 +60,30 @@ class LocalRuntimeIT {
         throw new IllegalStateException("no run of free ports");
     }
 
+    /**
+     * Crawls a tiny generated site through a runtime with {@code crawl --wait}, as a user would, and checks that
+     * the job ends IDLE and {@code targets} lists every target page of the site and nothing else.
+     *
+     * @return the crawl command's output
+     */
+    static String crawlTinySite(String job, String bootstrap) throws Exception {
+        GeneratedSite site = GeneratedSite.generate(SiteShape.tiny());
+        try (TestWebServer web = site.start()) {
+            CliArgumentsTest.Result crawl = CliArgumentsTest.run("crawl", "--wait", "--job", job,
+                    "--bootstrap-servers", bootstrap, "--timeout-minutes", "5",
+                    "--entry", web.baseUrl() + site.entry(), "--sample", web.baseUrl() + site.sampleTarget());
+            assertEquals(0, crawl.code(), crawl.toString());
+            assertTrue(crawl.out().contains("job " + job + " IDLE (run 1)"), crawl.out());
+
+            CliArgumentsTest.Result targets = CliArgumentsTest.run("targets", "--job", job, "--bootstrap-servers", bootstrap);
+            assertEquals(0, targets.code(), targets.toString());
+            Set<String> found = targets.out().lines().map(l -> l.substring(0, l.indexOf('\t')))
+                    .map(u -> u.substring(web.baseUrl().length())).collect(Collectors.toSet());
+            assertEquals(Set.copyOf(site.targets()), found, "every target found, nothing else");
+            return crawl.out();
+        }
+    }
+
     @Test
     void upCrawlWaitTargetsPatternDown() throws Exception {
         Path repo = Path.of(System.getProperty("shapecrawl.repo", "../.."));
@@ -89,26 +113,12 @@ class LocalRuntimeIT {
             assertEquals(List.of(), runtime.up(new ServiceRuntime.Options(true, 0)), "up again starts nothing");
             assertTrue(runtime.status());
 
-            GeneratedSite site = GeneratedSite.generate(SiteShape.tiny());
-            try (TestWebServer web = site.start()) {
-                String bootstrap = settings.bootstrapServers();
-                CliArgumentsTest.Result crawl = CliArgumentsTest.run("crawl", "--wait", "--job", "it-tiny",
-                        "--bootstrap-servers", bootstrap, "--timeout-minutes", "5",
-                        "--entry", web.baseUrl() + site.entry(), "--sample", web.baseUrl() + site.sampleTarget());
-                assertEquals(0, crawl.code(), crawl.toString());
-                assertTrue(crawl.out().contains("job it-tiny IDLE (run 1)"), crawl.out());
-
-                CliArgumentsTest.Result targets = CliArgumentsTest.run("targets", "--job", "it-tiny", "--bootstrap-servers", bootstrap);
-                assertEquals(0, targets.code(), targets.toString());
-                Set<String> found = targets.out().lines().map(l -> l.substring(0, l.indexOf('\t')))
-                        .map(u -> u.substring(web.baseUrl().length())).collect(Collectors.toSet());
-                assertEquals(Set.copyOf(site.targets()), found, "every target found, nothing else");
-
-                CliArgumentsTest.Result pattern = CliArgumentsTest.run("pattern", "--job", "it-tiny", "--bootstrap-servers", bootstrap);
-                assertEquals(0, pattern.code(), pattern.toString());
-                assertTrue(pattern.out().contains("pattern version 1") && pattern.out().contains("1. LINK"), pattern.out());
-                System.out.println("LocalRuntimeIT: " + crawl.out().lines().reduce((a, b) -> b).orElse("") + "\n" + pattern.out());
-            }
+            String bootstrap = settings.bootstrapServers();
+            String crawled = crawlTinySite("it-tiny", bootstrap);
+            CliArgumentsTest.Result pattern = CliArgumentsTest.run("pattern", "--job", "it-tiny", "--bootstrap-servers", bootstrap);
+            assertEquals(0, pattern.code(), pattern.toString());
+            assertTrue(pattern.out().contains("pattern version 1") && pattern.out().contains("1. LINK"), pattern.out());
+            System.out.println("LocalRuntimeIT: " + crawled.lines().reduce((a, b) -> b).orElse("") + "\n" + pattern.out());
         } finally {
             runtime.down();
         }

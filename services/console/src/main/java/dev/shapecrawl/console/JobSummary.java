@@ -37,18 +37,17 @@ public record JobSummary(String jobId, String entryUrl, String phase, long reque
     static JobSummary of(String jobId, CrawlSeed seed, CrawlStatus status, NavigationPattern pattern,
                          SiteModelSnapshot model) {
         String entry = seed != null ? seed.entryUrl() : pattern != null ? pattern.entryUrl() : "";
+        int classes = model == null ? 0 : model.classes().size();
+        long targetClasses = model == null ? 0 : model.targetClasses();
+        String decision = model == null || model.decisionStatus() == null ? "" : model.decisionStatus();
         if (status == null) {
             return new JobSummary(jobId, entry, "PENDING", 0, 0, 0, 0, 0, 0, 0, 0,
-                    pattern == null ? 0 : pattern.patternVersion(), 0, "", 0,
-                    model == null ? 0 : model.classes().size(), model == null ? 0 : model.targetClasses(),
-                    model == null || model.decisionStatus() == null ? "" : model.decisionStatus());
+                    pattern == null ? 0 : pattern.patternVersion(), 0, "", 0, classes, targetClasses, decision);
         }
         return new JobSummary(jobId, entry, status.phase().name(), status.requested(), status.fetched(),
                 status.failed(), status.targets(), status.mappingFetches(), status.crawlingFetches(),
-                status.siteRequests(),
-                status.mappingNotModified() + status.crawlingNotModified(), status.patternVersion(), status.run(),
-                status.lastError() == null ? "" : status.lastError(), status.updatedAtMs(),
-                model == null ? 0 : model.classes().size(), model == null ? 0 : model.targetClasses(),
-                model == null || model.decisionStatus() == null ? "" : model.decisionStatus());
+                status.siteRequests(), status.mappingNotModified() + status.crawlingNotModified(),
+                status.patternVersion(), status.run(), status.lastError() == null ? "" : status.lastError(),
+                status.updatedAtMs(), classes, targetClasses, decision);
     }
 }

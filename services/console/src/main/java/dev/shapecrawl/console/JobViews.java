@@ -125,9 +125,14 @@ public class JobViews {
         return out;
     }
 
+    /** Whether an event of the job (seed, status, pattern or model) has been read. */
+    public boolean known(String id) {
+        return seeds.containsKey(id) || statuses.containsKey(id) || patterns.containsKey(id) || models.containsKey(id);
+    }
+
     /** The job's page, or empty if no event of it has been read. */
     public java.util.Optional<JobDetail> job(String id) {
-        if (!seeds.containsKey(id) && !statuses.containsKey(id) && !patterns.containsKey(id) && !models.containsKey(id)) {
+        if (!known(id)) {
             return java.util.Optional.empty();
         }
         SiteModelSnapshot model = models.get(id);

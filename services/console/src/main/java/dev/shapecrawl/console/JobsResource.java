@@ -58,7 +58,7 @@ public class JobsResource {
     public TargetsPage targets(@PathParam("job") String job, @QueryParam("q") @DefaultValue("") String q,
                                @QueryParam("offset") @DefaultValue("0") int offset,
                                @QueryParam("limit") @DefaultValue("50") int limit) {
-        if (views.job(job).isEmpty()) {
+        if (!views.known(job)) {
             throw new NotFoundException("no job " + job);
         }
         return views.targets(job, q, offset, limit);
