@@ -25,6 +25,7 @@ const COLUMNS = [
   (j, td) => { td.textContent = j.crawlingFetches; td.className = "num"; },
   (j, td) => { td.textContent = j.requestsToSite + (j.notModified > 0 ? " (" + j.notModified + " × 304)" : ""); td.className = "num"; },
   (j, td) => { td.textContent = j.targets; td.className = "num"; },
+  (j, td) => { td.textContent = j.records; td.className = "num"; },
   (j, td) => { td.textContent = j.patternVersion > 0 ? "v" + j.patternVersion : "–"; },
   (j, td) => { td.textContent = j.classes > 0 ? j.classes + " (" + j.targetClasses + " target)" + (j.decision ? " " + j.decision : "") : "–"; },
   (j, td) => { td.textContent = j.lastError; td.className = "error"; },

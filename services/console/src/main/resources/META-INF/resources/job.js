@@ -1,5 +1,6 @@
 // A job's page: summary, site model (graph and tables), similarity histogram, navigation pattern, drawn again
-// whenever the job changes (live, no reload); the target pages have a page of their own (targets.js).
+// records, form probes, drawn again whenever the job changes (live, no reload); the target pages have a page of
+// their own (targets.js).
 // Every string from the cluster (URLs, paths, regexes, reasons: from users and crawled sites) is set with
 // textContent or given to ECharts, which draws on a canvas; the charts' tooltips escape what they show.
 "use strict";
@@ -42,9 +43,16 @@ function summary(s) {
   const dl = document.getElementById("summary");
   const items = [["Entry point", s.entryUrl], ["Phase", s.phase], ["Pages", s.fetched + " of " + s.requested + " requested, " + s.failed + " failed"],
     ["Mapping / crawl", s.mappingFetches + " / " + s.crawlingFetches + " pages, " + s.requestsToSite + " requests to the site"],
-    ["Targets", s.targets], ["Pattern", s.patternVersion > 0 ? "version " + s.patternVersion : "none yet"],
+    ["Targets", s.targets], ["Records", s.records], ["Pattern", s.patternVersion > 0 ? "version " + s.patternVersion : "none yet"],
     ["Last error", s.lastError || "none"]];
   dl.replaceChildren(...items.flatMap(([k, v]) => [el("dt", k), el("dd", v)]));
+}
+
+// An element path's last three steps ("…/ul/li/a"): enough to tell two links of a class apart on the graph; the
+// tooltip and the links table give the whole path.
+function shortPath(path) {
+  const steps = String(path).split(/[\/-]/).filter(s => s.length > 0);
+  return steps.length <= 3 ? String(path) : "…/" + steps.slice(-3).join("/");
 }
 
 function model(m) {
@@ -71,7 +79,7 @@ function model(m) {
       categories: [{name: "target class", itemStyle: {color: "#14532d"}}, {name: "other class", itemStyle: {color: "#9ca3af"}}],
       label: {show: true, formatter: p => p.data.name},
       edgeSymbol: ["none", "arrow"],
-      edgeLabel: {show: true, fontSize: 10, formatter: p => p.data.type},
+      edgeLabel: {show: true, fontSize: 10, formatter: p => p.data.type + " " + shortPath(p.data.path)},
       data: m.classes.map(c => ({id: String(c.id), name: "class " + c.id, value: c.size, target: c.target,
         category: c.target ? 0 : 1, symbolSize: 14 + 46 * Math.sqrt(c.size / max)})),
       links: m.links.filter(l => l.source !== l.destination).map(l => ({source: String(l.source), target: String(l.destination), type: l.type, path: l.path}))
@@ -121,7 +129,56 @@ function pattern(p) {
   }));
 }
 
+// The records: one table at a time, a page of RECORDS at a time; the downloads are the CLI's files.
+const RECORDS = 50;
+let recordsTable = "";
+let recordsOffset = 0;
+
+async function records() {
+  const r = await fetch(api + "/records?" + new URLSearchParams({table: recordsTable, offset: recordsOffset, limit: RECORDS}));
+  if (!r.ok) return;
+  const page = await r.json();
+  recordsTable = page.table;
+  const select = document.getElementById("records-table");
+  select.replaceChildren(...page.tables.map(t => {
+    const o = el("option", t.names.join(" | ") + " (" + t.records + " records on " + t.pages + " pages)");
+    o.value = t.id;
+    o.selected = t.id === page.table;
+    return o;
+  }));
+  document.getElementById("records-text").textContent = page.total
+    ? page.total + " records in " + page.tables.length + (page.tables.length === 1 ? " table" : " tables") + " (records sharing their column names)."
+    : "No records yet.";
+  const head = document.querySelector("#records thead tr");
+  head.replaceChildren(...["Page", "List", "Row", ...page.columns].map(c => { const th = el("th", c); th.scope = "col"; return th; }));
+  fill(document.querySelector("#records tbody"), page.rows.map(row => [row.pageUrl, row.listId, row.rowIndex, ...row.cells]));
+  document.getElementById("records-caption").textContent = page.held
+    ? "Table " + page.table + ": records " + (page.offset + 1) + "–" + (page.offset + page.rows.length) + " of " + page.held + " shown."
+    : "No records yet.";
+  document.getElementById("records-prev").disabled = page.offset === 0;
+  document.getElementById("records-next").disabled = page.offset + page.rows.length >= page.held;
+  document.getElementById("download-jsonl").href = api + "/records.jsonl";
+  document.getElementById("download-csv").href = api + "/records.csv";
+  document.getElementById("download-table-csv").href = api + "/records.csv?" + new URLSearchParams({table: page.table});
+}
+
+document.getElementById("records-table").addEventListener("change", e => { recordsTable = e.target.value; recordsOffset = 0; records(); });
+document.getElementById("records-prev").addEventListener("click", () => { recordsOffset = Math.max(0, recordsOffset - RECORDS); records(); });
+document.getElementById("records-next").addEventListener("click", () => { recordsOffset += RECORDS; records(); });
+
+function forms(list) {
+  document.getElementById("forms-section").hidden = list.length === 0;
+  fill(document.querySelector("#forms tbody"), list.map(f => [
+    f.action ? f.action + " (on " + f.pageUrl + ")" : f.pageUrl,
+    f.outcome + (f.mode ? " (" + f.mode + ")" : "") + (f.reason ? ": " + f.reason : ""),
+    f.templateFields.length ? f.templateFields.join(", ") : "–",
+    f.templates.map(t => "{" + t.fields.join(", ") + "}" + (t.gated ? " gated" : t.informative === true ? " informative"
+      : t.informative === false ? " not informative" : "") + " ×" + t.submitted).join("; ") || "–",
+    f.submissions, f.pruned, f.distinctRecords, f.instances]));
+}
+
 let shownUpdate = null;
+let shownRecords = null;
 let loading = false;
 let again = false;
 
@@ -130,16 +187,19 @@ async function load() {
   if (!r.ok) { live(r.status === 404 ? "no job " + job : "could not load the job: HTTP " + r.status); return; }
   const d = await r.json();
   shownUpdate = d.summary.updatedAtMs;
+  shownRecords = d.summary.records;
   summary(d.summary);
   model(d.model);
   histogram(d.histogram, d.neighbours);
   pattern(d.pattern);
+  forms(d.forms);
+  await records();
   document.getElementById("targets-link").href = "targets.html?" + new URLSearchParams({job: job});
   document.getElementById("targets-link").textContent = "All " + d.targetCount + " target pages";
   live("as of " + new Date().toLocaleTimeString());
 }
 
-// Live: the jobs' event stream says when this job changed; the page then loads the job again (one load at a time,
+// Live: the jobs' event stream says when this job changed (its status, or its records); the page then loads the job again (one load at a time,
 // and one more if it changed meanwhile), without a reload.
 async function reload() {
   if (loading) { again = true; return; }
@@ -155,7 +215,7 @@ function follow() {
   const events = new EventSource("api/jobs/events");
   events.onmessage = e => {
     const mine = JSON.parse(e.data).find(j => j.jobId === job);
-    if (mine && mine.updatedAtMs !== shownUpdate) reload().catch(err => live("could not load the job: " + err.message));
+    if (mine && (mine.updatedAtMs !== shownUpdate || mine.records !== shownRecords)) reload().catch(err => live("could not load the job: " + err.message));
   };
 }
 

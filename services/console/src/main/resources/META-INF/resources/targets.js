@@ -17,7 +17,8 @@ async function targets() {
   const page = await r.json();
   document.querySelector("#targets tbody").replaceChildren(...page.items.map((t, i) => {
     const tr = document.createElement("tr");
-    tr.append(cell(page.offset + i + 1), cell(t.url), cell(t.similarity.toFixed(3)), cell(t.crawled ? "crawl" : "mapping"));
+    tr.append(cell(page.offset + i + 1), cell(t.url), cell(t.similarity.toFixed(3)), cell(t.pageClass > 0 ? "class " + t.pageClass : "–"),
+      cell(t.crawled ? "crawl" : "mapping"));
     return tr;
   }));
   document.getElementById("targets-caption").textContent = page.total + " target pages" + (q ? " whose URL contains \u201c" + q + "\u201d" : "")

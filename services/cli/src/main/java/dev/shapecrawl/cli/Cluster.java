@@ -236,22 +236,36 @@ public final class Cluster implements AutoCloseable {
             for (PartitionInfo info : infos == null ? List.<PartitionInfo>of() : infos) {
                 partitions.add(new TopicPartition(topic, info.partition()));
             }
+            partitions.sort(java.util.Comparator.comparingInt(TopicPartition::partition));
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
         }
 
-        /** Passes every record from the current position up to the topic's end (as of this call) to {@code sink}. */
+        /**
+         * Passes every record from the current position up to the topic's end (as of this call) to {@code sink}, in
+         * topic order: partition after partition (by number), each in offset order. So two reads of one topic give
+         * its records in the same order (the console's record downloads read alike, issue 22), not in whatever
+         * order the partitions' fetches happened to interleave.
+         */
         public void readToEnd(Consumer<ConsumerRecord<String, String>> sink) {
             if (partitions.isEmpty()) {
                 return;
             }
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, CONNECT_TIMEOUT);
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (!atEnd(end)) {
-                if (System.nanoTime() > deadline) {
-                    throw CliException.failure("reading " + partitions.get(0).topic() + " did not reach its end within 60 s");
+            try {
+                for (TopicPartition tp : partitions) {
+                    consumer.pause(partitions);
+                    consumer.resume(List.of(tp));
+                    while (consumer.position(tp, CONNECT_TIMEOUT) < end.getOrDefault(tp, 0L)) {
+                        if (System.nanoTime() > deadline) {
+                            throw CliException.failure("reading " + tp.topic() + " did not reach its end within 60 s");
+                        }
+                        consumer.poll(Duration.ofMillis(200)).forEach(sink);
+                    }
                 }
-                consumer.poll(Duration.ofMillis(200)).forEach(sink);
+            } finally {
+                consumer.resume(partitions);
             }
         }
 
@@ -262,15 +276,6 @@ public final class Cluster implements AutoCloseable {
                 return;
             }
             consumer.poll(time).forEach(sink);
-        }
-
-        private boolean atEnd(Map<TopicPartition, Long> end) {
-            for (TopicPartition tp : partitions) {
-                if (consumer.position(tp, CONNECT_TIMEOUT) < end.getOrDefault(tp, 0L)) {
-                    return false;
-                }
-            }
-            return true;
         }
 
         @Override

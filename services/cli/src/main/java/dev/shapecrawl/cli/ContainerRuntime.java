@@ -175,6 +175,7 @@ public final class ContainerRuntime implements ServiceRuntime {
         env.put("JDK_JAVA_OPTIONS", String.join(" ", jvm));
         if (options.allowLoopback()) {
             env.put("SHAPECRAWL_FETCHER_ENGINE_ALLOWED_ADDRESSES", "LOOPBACK");
+            env.put("SHAPECRAWL_CONSOLE_ALLOWED_ADDRESSES", "LOOPBACK");
         }
         if (options.politenessDelayMs() != null) {
             env.put("SHAPECRAWL_FETCHER_ENGINE_POLITENESS_DELAY_MS", String.valueOf(options.politenessDelayMs()));

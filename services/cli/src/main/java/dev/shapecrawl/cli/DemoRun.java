@@ -2,6 +2,8 @@ package dev.shapecrawl.cli;
 
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
+import dev.shapecrawl.events.RecordExport;
+import dev.shapecrawl.events.RecordTables;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -42,6 +44,8 @@ public final class DemoRun {
     private SiteServer site;
     private boolean startedBroker;
     private boolean startedServices;
+    /** The demo's job, once published (its console page is printed with --keep-running). */
+    private volatile String demoJob;
 
     /**
      * @param sitePort    the site's port on 127.0.0.1
@@ -107,6 +111,7 @@ public final class DemoRun {
 
     private int crawl(JavadocTruth truth, String sample, long t0, double startup) {
         String job = "demo-" + System.currentTimeMillis() / 1000;
+        demoJob = job;
         CrawlSeed seed = Main.seed(job, site.baseUrl() + "/index.html", null, null, null, null);
         Path recordsFile = settings.dataDir().resolve("records").resolve(job + ".jsonl");
         boolean extractor = ServiceCatalog.present(settings.repo()).stream().anyMatch(s -> s.name().equals("extractor"));
@@ -175,14 +180,8 @@ public final class DemoRun {
             lines.forEach(l -> Jobs.decode(dev.shapecrawl.events.EventType.LIST_RECORD, l).ifPresent(all::add));
         }
         Path csv = recordsFile.resolveSibling(job + ".csv");
-        List<String> names = RecordTables.union(all);
         try (BufferedWriter w = newWriter(csv)) {
-            w.write(RecordTables.header(names));
-            w.write('\n');
-            for (dev.shapecrawl.events.ListRecord r : all) {
-                w.write(RecordTables.row(r, names));
-                w.write('\n');
-            }
+            RecordExport.writeCsv(all, w);
         }
         RecordTables tables = new RecordTables();
         all.forEach(tables::add);
@@ -241,7 +240,9 @@ public final class DemoRun {
         if (runtime == null || keepRunning) {
             if (keepRunning) {
                 say("the runtime stays up (--keep-running); look around with ./shapecrawl jobs, targets, pattern"
-                        + settings.consoleUrl().map(url -> " or in the console, " + url).orElse("")
+                        + settings.consoleUrl().map(url -> " or in the console, " + url
+                                + (demoJob == null ? "" : " (the demo job's page: " + RuntimeSettings.jobPage(url, demoJob)
+                                + ")")).orElse("")
                         + "; stop it with ./shapecrawl down --data-dir " + settings.dataDir());
             }
             return;

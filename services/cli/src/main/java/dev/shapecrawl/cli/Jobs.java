@@ -1,10 +1,10 @@
 package dev.shapecrawl.cli;
 
-import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.JobSubmission;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
@@ -54,32 +54,11 @@ public final class Jobs {
         publish(seed, sampleUrls, List.of());
     }
 
-    /**
-     * Publishes a job: its samples ({@code s1}, {@code s2}, …), its negative samples ({@code n1}, {@code n2}, …: pages
-     * not of the kind wanted, issue 18), then its seed naming exactly those ids ({@link CrawlSeed#sampleIds()}, so
-     * no page is classified against part of them, and samples of an earlier run under other ids no longer count),
-     * all keyed by the job id.
-     */
+    /** Publishes a job: the events of {@link JobSubmission#of}, in their order. */
     public void publish(CrawlSeed seed, List<String> sampleUrls, List<String> negativeUrls) {
-        List<String> ids = new ArrayList<>();
-        ids.addAll(publishSamples(seed.jobId(), "s", sampleUrls, null));
-        ids.addAll(publishSamples(seed.jobId(), "n", negativeUrls, true));
-        cluster.send(Topics.CRAWL_SEEDS, seed.jobId(), EventCodec.encode(seed.withSampleIds(ids)));
-    }
-
-    /**
-     * One {@code crawl-samples} event per URL, ids {@code <prefix>1}, {@code <prefix>2}, … in order.
-     *
-     * @return the ids published
-     */
-    private List<String> publishSamples(String jobId, String prefix, List<String> urls, Boolean negative) {
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < urls.size(); i++) {
-            CrawlSample sample = new CrawlSample(jobId, prefix + (i + 1), urls.get(i), null, negative);
-            cluster.send(Topics.CRAWL_SAMPLES, jobId, EventCodec.encode(sample));
-            ids.add(sample.sampleId());
+        for (JobSubmission.Message m : JobSubmission.of(seed, sampleUrls, negativeUrls).messages()) {
+            cluster.send(m.topic(), m.key(), m.value());
         }
-        return ids;
     }
 
     /** The latest status of every job that has one, by job id. */

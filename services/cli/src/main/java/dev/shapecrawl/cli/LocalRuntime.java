@@ -241,8 +241,11 @@ public final class LocalRuntime implements ServiceRuntime {
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             Map<String, String> env = pb.environment();
             env.remove("SHAPECRAWL_FETCHER_ENGINE_ALLOWED_ADDRESSES");
+            env.remove("SHAPECRAWL_CONSOLE_ALLOWED_ADDRESSES");
             if (options.allowLoopback()) {
+                // the fetcher's guard, and the console's crawl form's check of the same rule
                 env.put("SHAPECRAWL_FETCHER_ENGINE_ALLOWED_ADDRESSES", "LOOPBACK");
+                env.put("SHAPECRAWL_CONSOLE_ALLOWED_ADDRESSES", "LOOPBACK");
             }
             Process p = pb.start();
             Files.writeString(settings.pidFile(s.name()), p.pid() + "\n");

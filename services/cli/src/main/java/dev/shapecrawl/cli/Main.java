@@ -6,6 +6,8 @@ import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.JobIds;
 import dev.shapecrawl.events.ListRecord;
+import dev.shapecrawl.events.RecordExport;
+import dev.shapecrawl.events.RecordTables;
 import dev.shapecrawl.events.MappingMode;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Phase;
@@ -23,15 +25,12 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The {@code shapecrawl} command ({@code ./shapecrawl} at the repository root runs it). Exit codes: 0 success,
@@ -239,7 +238,7 @@ public final class Main implements Runnable {
             if (spec == null && (startClass != null || crawlClass != null)) {
                 throw CliException.badInput("--start-class and --class go with --spec");
             }
-            CrawlSeed seed = seed(job == null ? newJobId() : job, entry, maxPages, maxDepth, similarity, threshold)
+            CrawlSeed seed = seed(job == null ? JobIds.newId() : job, entry, maxPages, maxDepth, similarity, threshold)
                     .withMapping(mappingMode(mapping), samplePages(samplePages))
                     .withSpec(spec == null ? null : SpecFile.crawlSpec(spec, startClass, crawlClass));
             for (String s : samples) {
@@ -341,11 +340,6 @@ public final class Main implements Runnable {
             throw CliException.badInput("bad URL for " + option + ": '" + value
                     + "' (an absolute http:// or https:// URL with a host is needed)");
         }
-    }
-
-    static String newJobId() {
-        return "job-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-                + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
     }
 
     static String summary(CrawlStatus s, long records) {
@@ -530,19 +524,15 @@ public final class Main implements Runnable {
             }
             try (Cluster c = cluster.connect(); Cluster.Reader reader = c.reader(Topics.LIST_RECORDS)) {
                 new Jobs(c).requireKnown(job);
-                java.util.Set<String> seen = new java.util.HashSet<>();
-                java.util.function.Function<ConsumerRecord<String, String>, Optional<ListRecord>> mine = r ->
-                        !r.value().contains("\"jobId\":\"" + job + "\"") ? Optional.empty()
-                        : Jobs.decode(EventType.LIST_RECORD, r.value()).filter(x -> x.jobId().equals(job))
-                                .filter(x -> table == null || RecordTables.id(x).equals(table))
-                                .filter(x -> seen.add(x.pageUrl() + " " + x.id()));
+                RecordExport.Selection selection = new RecordExport.Selection(job, table);
                 java.util.function.Consumer<ConsumerRecord<String, String>> print;
                 if (format == RecordFormat.jsonl && !byList) {
-                    print = r -> mine.apply(r).ifPresent(x -> out.println(r.value()));   // the events as they are
+                    // the events as they are
+                    print = r -> selection.accept(r.value()).ifPresent(x -> out.print(RecordExport.jsonlLine(r.value())));
                     reader.readToEnd(print);
                 } else {
                     List<ListRecord> held = new ArrayList<>();
-                    reader.readToEnd(r -> mine.apply(r).ifPresent(held::add));
+                    reader.readToEnd(r -> selection.accept(r.value()).ifPresent(held::add));
                     if (byList) {
                         printTables(out, held);
                         return 0;
@@ -550,9 +540,8 @@ public final class Main implements Runnable {
                     // one header for every row: the names of the records read so far, in the order first met; a
                     // record that arrives later with other names loses those cells
                     List<String> header = RecordTables.union(held);
-                    out.println(RecordTables.header(header));
-                    held.forEach(x -> out.println(RecordTables.row(x, header)));
-                    print = r -> mine.apply(r).ifPresent(x -> out.println(RecordTables.row(x, header)));
+                    RecordExport.writeCsv(held, out);
+                    print = r -> selection.accept(r.value()).ifPresent(x -> out.print(RecordExport.csvRow(x, header)));
                 }
                 while (follow && !Thread.currentThread().isInterrupted()) {
                     reader.poll(Duration.ofMillis(500), print);

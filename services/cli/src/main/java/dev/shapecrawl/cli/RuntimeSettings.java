@@ -44,6 +44,11 @@ public record RuntimeSettings(Path repo, Path dataDir, int kafkaPort, int contro
                 .map(s -> "http://" + HOST + ":" + httpPort(s) + "/");
     }
 
+    /** A job's page in the console at {@code consoleUrl}: {@code <consoleUrl>job.html?job=<job>}. */
+    public static String jobPage(String consoleUrl, String job) {
+        return consoleUrl + "job.html?job=" + java.net.URLEncoder.encode(job, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     /** The broker's directory (what {@code bin/kafka-local} calls its data directory). */
     public Path kafkaDir() {
         return dataDir.resolve("kafka");

@@ -1,6 +1,5 @@
 package dev.shapecrawl.cli;
 
-import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.testkit.site.JavadocSite;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -132,35 +130,6 @@ class CliArgumentsTest {
         Result demo = run("demo", "--site-port", "0");
         assertEquals(CliException.BAD_INPUT, demo.code());
         assertTrue(demo.err().contains("--site-port must be a TCP port number"), demo.err());
-    }
-
-    @Test
-    void csvRowsQuoteWhatNeedsIt() {
-        ListRecord r = new ListRecord("j", "http://127.0.0.1:1/p.html", "l-1", "(,)", 3,
-                List.of("plain", "a,b", "say \"hi\""), "S2");
-        List<String> names = RecordTables.names(r);
-        assertEquals(List.of("c1", "c2", "c3"), names, "a record without fields: positional names");
-        assertEquals("page_url,list_id,row_index,c1,c2,c3", RecordTables.header(names));
-        assertEquals("http://127.0.0.1:1/p.html,l-1,3,plain,\"a,b\",\"say \"\"hi\"\"\"", RecordTables.row(r, names));
-    }
-
-    /** Issue 20: named cells go under their names, whatever the order of the header; a missing one is empty. */
-    @Test
-    void csvRowsPutNamedCellsUnderTheirNames() {
-        ListRecord method = ListRecord.named("j", "http://127.0.0.1:1/p.html", "l-1", "* ‖ * ‖ *", 0,
-                List.of("void", "close()", "Closes it."), "S2", List.of("Modifier and Type", "Method", "Description"));
-        ListRecord field = ListRecord.named("j", "http://127.0.0.1:1/q.html", "l-2", "* ‖ * ‖ *", 0,
-                List.of("int", "SIZE", "The size."), "S2", List.of("Modifier and Type", "Field", "Description"));
-        List<String> union = RecordTables.union(List.of(method, field));
-        assertEquals(List.of("Modifier and Type", "Method", "Description", "Field"), union);
-        assertEquals("page_url,list_id,row_index,Modifier and Type,Method,Description,Field", RecordTables.header(union));
-        assertEquals("http://127.0.0.1:1/q.html,l-2,0,int,,The size.,SIZE", RecordTables.row(field, union));
-        assertNotEquals(RecordTables.id(method), RecordTables.id(field), "same identity, other names: another table");
-        RecordTables tables = new RecordTables();
-        List.of(method, field, method).forEach(tables::add);
-        assertEquals(List.of(2L, 1L), tables.summaries().stream().map(s -> s.records).toList());
-        assertThrows(IllegalArgumentException.class, () -> ListRecord.named("j", "http://127.0.0.1:1/p.html", "l-1",
-                "x", 0, List.of("a", "b"), "S2", List.of("n", "n")), "names are distinct");
     }
 
     @Test

@@ -28,7 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The demo, reduced: the local runtime as {@code ./shapecrawl up --allow-loopback} starts it (the real broker and
  * the packaged services as processes, on free loopback ports, in a temporary data directory), a small generated
  * site on loopback, {@code crawl --wait}, {@code targets} and {@code pattern} through the command line, then
- * {@code down}: no process of ours left, every port free. Also: {@code up} is safe to repeat, and a taken port
+ * {@code down}: no process of ours left, every port free. In the same runtime, a crawl started from the console's
+ * form in Chromium, and the hostile site's script payloads crawled and shown in the console, never run
+ * ({@link ConsoleFormCrawl}). Also: {@code up} is safe to repeat, and a taken port
  * stops {@code up} before it starts anything.
  */
 class LocalRuntimeIT {
@@ -119,6 +121,9 @@ class LocalRuntimeIT {
             assertEquals(0, pattern.code(), pattern.toString());
             assertTrue(pattern.out().contains("pattern version 1") && pattern.out().contains("1. LINK"), pattern.out());
             System.out.println("LocalRuntimeIT: " + crawled.lines().reduce((a, b) -> b).orElse("") + "\n" + pattern.out());
+            // the console up started: a crawl from its form, followed on the job page to the end (issue 22)
+            ConsoleFormCrawl.crawlFromTheForm(settings.consoleUrl().orElseThrow(), bootstrap, data.resolve("chromium"));
+            ConsoleFormCrawl.crawlTheHostileSite(settings.consoleUrl().orElseThrow(), bootstrap, data.resolve("chromium-2"));
         } finally {
             runtime.down();
         }

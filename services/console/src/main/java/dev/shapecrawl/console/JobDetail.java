@@ -17,9 +17,10 @@ import java.util.List;
  * @param histogram   the mapping's pages by similarity to the samples
  * @param neighbours  the classes just outside the boundary: non-target classes, highest similarity first (at most 3)
  * @param targetCount target pages found so far (the targets list's size)
+ * @param forms       the job's search forms and what probing made of them (hidden-web jobs; empty otherwise)
  */
 public record JobDetail(JobSummary summary, NavigationPattern pattern, SiteModelSnapshot model, Histogram histogram,
-                        List<Neighbour> neighbours, int targetCount) {
+                        List<Neighbour> neighbours, int targetCount, List<FormProbeView> forms) {
 
     /** Bins of width 1/{@link #BINS} over 0..1. */
     public static final int BINS = 20;

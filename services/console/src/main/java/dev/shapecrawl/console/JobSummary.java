@@ -27,27 +27,28 @@ import dev.shapecrawl.events.SiteModelSnapshot;
  * @param classes          the site model's page classes (0: no model yet)
  * @param targetClasses    of those, the classes taken for targets
  * @param decision         the target decision's status ("" before the model)
+ * @param records          list records extracted, each once ({@code list-records})
  */
 public record JobSummary(String jobId, String entryUrl, String phase, long requested, long fetched, long failed,
                          long targets, long mappingFetches, long crawlingFetches, long requestsToSite,
                          long notModified, long patternVersion, long run, String lastError, long updatedAtMs,
-                         int classes, long targetClasses, String decision) {
+                         int classes, long targetClasses, String decision, long records) {
 
     /** The summary of a job from whatever of its events have been read (null for those not read yet). */
     static JobSummary of(String jobId, CrawlSeed seed, CrawlStatus status, NavigationPattern pattern,
-                         SiteModelSnapshot model) {
+                         SiteModelSnapshot model, long records) {
         String entry = seed != null ? seed.entryUrl() : pattern != null ? pattern.entryUrl() : "";
         int classes = model == null ? 0 : model.classes().size();
         long targetClasses = model == null ? 0 : model.targetClasses();
         String decision = model == null || model.decisionStatus() == null ? "" : model.decisionStatus();
         if (status == null) {
             return new JobSummary(jobId, entry, "PENDING", 0, 0, 0, 0, 0, 0, 0, 0,
-                    pattern == null ? 0 : pattern.patternVersion(), 0, "", 0, classes, targetClasses, decision);
+                    pattern == null ? 0 : pattern.patternVersion(), 0, "", 0, classes, targetClasses, decision, records);
         }
         return new JobSummary(jobId, entry, status.phase().name(), status.requested(), status.fetched(),
                 status.failed(), status.targets(), status.mappingFetches(), status.crawlingFetches(),
                 status.siteRequests(), status.mappingNotModified() + status.crawlingNotModified(),
                 status.patternVersion(), status.run(), status.lastError() == null ? "" : status.lastError(),
-                status.updatedAtMs(), classes, targetClasses, decision);
+                status.updatedAtMs(), classes, targetClasses, decision, records);
     }
 }

@@ -4,6 +4,8 @@ import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.EventType;
+import dev.shapecrawl.events.FormProbeState;
+import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageClassified;
@@ -45,22 +47,26 @@ import java.util.function.Function;
 
 /**
  * The console's picture of every job, read from the topics the services publish (crawl seeds, crawl status,
- * navigation patterns, site models; the classified pages and the target pages) from their beginning at every start,
+ * navigation patterns, site models; the classified pages, the target pages, the list records; the forms' verdicts
+ * and probe states) from their beginning at every start,
  * so the console keeps nothing the topics cannot rebuild (issue 22). One reader thread with its own consumer:
  * partitions assigned, no consumer group, no offsets committed. Of a page it keeps its URL and similarity only (the
- * bodies are dropped), at most {@code shapecrawl.console.max-pages-per-job} per job. Every change to the job list
+ * bodies are dropped), at most {@code shapecrawl.console.max-pages-per-job} per job; of the records, the first
+ * {@code shapecrawl.console.max-records-per-job} (all are counted). Every change to the job list
  * is broadcast to the live views ({@link #changes()}).
  */
 @ApplicationScoped
 public class JobViews {
     private static final Logger LOG = Logger.getLogger(JobViews.class);
-    /** The topics read, each keyed by job and compacted. */
+    /** The topics read. */
     static final List<String> TOPICS = List.of(Topics.CRAWL_SEEDS, Topics.CRAWL_STATUS, Topics.NAVIGATION_PATTERNS,
-            Topics.SITE_MODELS, Topics.PAGES_CLASSIFIED, Topics.TARGET_PAGES);
+            Topics.SITE_MODELS, Topics.PAGES_CLASSIFIED, Topics.TARGET_PAGES, Topics.LIST_RECORDS,
+            Topics.FORM_TEMPLATES, Topics.FORM_PROBE_STATE);
     private static final Duration POLL = Duration.ofMillis(250);
 
     private final String bootstrapServers;
     private final int maxPagesPerJob;
+    private final int maxRecordsPerJob;
     private final Map<String, CrawlSeed> seeds = new ConcurrentHashMap<>();
     private final Map<String, CrawlStatus> statuses = new ConcurrentHashMap<>();
     private final Map<String, NavigationPattern> patterns = new ConcurrentHashMap<>();
@@ -69,6 +75,10 @@ public class JobViews {
     private final Map<String, Map<String, double[]>> mapped = new ConcurrentHashMap<>();
     /** By job, the target pages in the order found. */
     private final Map<String, Map<String, TargetsPage.Target>> targets = new ConcurrentHashMap<>();
+    private final Map<String, JobRecords> records = new ConcurrentHashMap<>();
+    /** By job, its forms' verdicts and probe states by form id, first met first. */
+    private final Map<String, Map<String, FormTemplate>> verdicts = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, FormProbeState>> probes = new ConcurrentHashMap<>();
     private final BroadcastProcessor<List<JobSummary>> changes = BroadcastProcessor.create();
     private volatile boolean caughtUp;
     private volatile KafkaConsumer<String, String> consumer;
@@ -78,23 +88,21 @@ public class JobViews {
      * @param bootstrapServers the cluster ({@code kafka.bootstrap.servers})
      * @param maxPagesPerJob   the most mapped pages and the most target pages kept per job (each); the rest are
      *                         counted by the status but not listed
+     * @param maxRecordsPerJob the most list records kept per job for the records view; the rest are counted, and
+     *                         the downloads, read from the topic, have them all
      */
     public JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
                     @ConfigProperty(name = "shapecrawl.console.max-pages-per-job", defaultValue = "100000")
-                    int maxPagesPerJob) {
+                    int maxPagesPerJob,
+                    @ConfigProperty(name = "shapecrawl.console.max-records-per-job", defaultValue = "100000")
+                    int maxRecordsPerJob) {
         this.bootstrapServers = bootstrapServers;
         this.maxPagesPerJob = maxPagesPerJob;
+        this.maxRecordsPerJob = maxRecordsPerJob;
     }
 
     void start(@Observes StartupEvent event) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(16 * 1024 * 1024));
-        consumer = new KafkaConsumer<>(p);
+        consumer = new KafkaConsumer<>(readerSettings(bootstrapServers));
         reader = new Thread(this::read, "console-job-views");
         reader.setDaemon(true);
         reader.start();
@@ -111,6 +119,22 @@ public class JobViews {
         }
     }
 
+    /**
+     * The settings of the console's readers (the views' and the downloads'): string keys and values, no consumer
+     * group and so no committed offsets (partitions are assigned), committed records only, and fetches as large as
+     * the largest event (a page body, 16 MiB).
+     */
+    static Properties readerSettings(String bootstrapServers) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(16 * 1024 * 1024));
+        return p;
+    }
+
     /** Every job, the most recently updated first. */
     public List<JobSummary> jobs() {
         Set<String> ids = new TreeSet<>(seeds.keySet());
@@ -119,7 +143,8 @@ public class JobViews {
         ids.addAll(models.keySet());
         List<JobSummary> out = new ArrayList<>();
         for (String id : ids) {
-            out.add(JobSummary.of(id, seeds.get(id), statuses.get(id), patterns.get(id), models.get(id)));
+            out.add(JobSummary.of(id, seeds.get(id), statuses.get(id), patterns.get(id), models.get(id),
+                    recordCount(id)));
         }
         out.sort(Comparator.comparingLong(JobSummary::updatedAtMs).reversed().thenComparing(JobSummary::jobId));
         return out;
@@ -142,9 +167,45 @@ public class JobViews {
             similarities = new ArrayList<>(pages.values());
         }
         return java.util.Optional.of(new JobDetail(
-                JobSummary.of(id, seeds.get(id), statuses.get(id), patterns.get(id), model), patterns.get(id), model,
+                JobSummary.of(id, seeds.get(id), statuses.get(id), patterns.get(id), model, recordCount(id)),
+                patterns.get(id), model,
                 JobDetail.histogram(similarities, model == null ? null : model.targetThreshold()),
-                JobDetail.neighbours(model), targets.getOrDefault(id, Map.of()).size()));
+                JobDetail.neighbours(model), targets.getOrDefault(id, Map.of()).size(), forms(id)));
+    }
+
+    private long recordCount(String id) {
+        JobRecords r = records.get(id);
+        return r == null ? 0 : r.count();
+    }
+
+    /** The job's forms: each with a verdict or a probe state, in the order first met. */
+    private List<FormProbeView> forms(String id) {
+        Map<String, FormTemplate> done = verdicts.getOrDefault(id, Map.of());
+        Map<String, FormProbeState> state = probes.getOrDefault(id, Map.of());
+        Set<String> ids = new java.util.LinkedHashSet<>();
+        synchronized (done) {
+            ids.addAll(done.keySet());
+        }
+        synchronized (state) {
+            ids.addAll(state.keySet());
+        }
+        List<FormProbeView> out = new ArrayList<>();
+        for (String form : ids) {
+            out.add(FormProbeView.of(done.get(form), state.get(form)));
+        }
+        return out;
+    }
+
+    /**
+     * A page of one table of the job's list records.
+     *
+     * @param table  a table id, or blank for the largest
+     * @param offset the first record, >= 0
+     * @param limit  the most records, 1..500
+     */
+    public RecordsPage records(String id, String table, int offset, int limit) {
+        JobRecords r = records.get(id);
+        return r == null ? new RecordsPage(0, "", List.of(), List.of(), 0, 0, List.of()) : r.page(table, offset, limit);
     }
 
     /**
@@ -167,7 +228,31 @@ public class JobViews {
         }
         int from = Math.min(Math.max(0, offset), matching.size());
         int to = Math.min(matching.size(), from + Math.max(1, Math.min(500, limit)));
-        return new TargetsPage(matching.size(), from, List.copyOf(matching.subList(from, to)));
+        SiteModelSnapshot model = models.get(id);
+        List<TargetsPage.Target> shown = new ArrayList<>();
+        for (TargetsPage.Target t : matching.subList(from, to)) {
+            shown.add(t.inClass(classOf(model, t.url())));
+        }
+        return new TargetsPage(matching.size(), from, shown);
+    }
+
+    /** The page class of a target page ({@link TargetsPage.Target#pageClass}), 0 when the model does not say. */
+    static int classOf(SiteModelSnapshot model, String url) {
+        if (model == null) {
+            return 0;
+        }
+        int onlyTarget = 0;
+        int targetClasses = 0;
+        for (SiteModelSnapshot.PageClass c : model.classes()) {
+            if (c.pages().contains(url)) {
+                return c.id();
+            }
+            if (c.target()) {
+                targetClasses++;
+                onlyTarget = c.id();
+            }
+        }
+        return targetClasses == 1 ? onlyTarget : 0;
     }
 
     /** The job list after every change read from the topics (not replayed: a view starts from {@link #jobs()}). */
@@ -250,6 +335,21 @@ public class JobViews {
                 target(value);
                 yield false;
             }
+            case Topics.LIST_RECORDS -> record(value);
+            case Topics.FORM_TEMPLATES -> {
+                FormTemplate t = decode(EventType.FORM_TEMPLATE, value);
+                if (t != null) {
+                    inOrder(verdicts, t.jobId()).put(t.formId(), t);
+                }
+                yield false;
+            }
+            case Topics.FORM_PROBE_STATE -> {
+                FormProbeState st = decode(EventType.FORM_PROBE_STATE, value);
+                if (st != null) {
+                    inOrder(probes, st.jobId()).put(st.formId(), st);
+                }
+                yield false;
+            }
             default -> false;
         };
     }
@@ -267,6 +367,32 @@ public class JobViews {
         }
     }
 
+    /** A record of a job: counted (a change to the jobs page) unless seen already. */
+    private boolean record(String value) {
+        if (value == null) {
+            return false;
+        }
+        int at = value.indexOf("\"jobId\":\"");
+        if (at < 0) {
+            return false;
+        }
+        int from = at + 9;
+        int to = value.indexOf('"', from);
+        if (to < 0) {
+            return false;
+        }
+        String job = value.substring(from, to);
+        try {
+            return records.computeIfAbsent(job, j -> new JobRecords(j, maxRecordsPerJob)).add(value);
+        } catch (IllegalArgumentException e) {
+            return false; // not a job id: the event does not decode either
+        }
+    }
+
+    private static <T> Map<String, T> inOrder(Map<String, Map<String, T>> byJob, String job) {
+        return byJob.computeIfAbsent(job, j -> Collections.synchronizedMap(new LinkedHashMap<>()));
+    }
+
     private void target(String value) {
         TargetPage page = decode(EventType.TARGET_PAGE, value);
         if (page == null) {
@@ -278,9 +404,9 @@ public class JobViews {
             TargetsPage.Target old = all.get(page.url());
             if (old != null) {
                 all.put(page.url(), new TargetsPage.Target(page.url(), Math.max(old.similarity(), page.similarity()),
-                        old.crawled() || crawled));
+                        old.crawled() || crawled, 0));
             } else if (all.size() < maxPagesPerJob) {
-                all.put(page.url(), new TargetsPage.Target(page.url(), page.similarity(), crawled));
+                all.put(page.url(), new TargetsPage.Target(page.url(), page.similarity(), crawled, 0));
             }
         }
     }

@@ -10,6 +10,7 @@ import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.testkit.browser.Chromium;
 import dev.shapecrawl.testkit.kafka.EmbeddedKafkaResource;
 import dev.shapecrawl.testkit.kafka.TestKafka;
 import dev.shapecrawl.testkit.kafka.TopicClient;
@@ -115,7 +116,7 @@ class JobPageBrowserTest extends BrowserTestBase {
         // The pattern's steps.
         String steps = browser.findElement(By.id("pattern")).getText();
         assertTrue(steps.contains("Branch 1 (40 targets)") && steps.contains("^http://site\\.test/type/[A-Z][a-zA-Z]*\\.html$"), steps);
-        Chromium.assertAccessible(browser);
+        Chromium.assertAccessible(browser, AXE);
         Chromium.screenshot(browser, "job.png");
 
         // Live: a re-crawl's status reaches the open page, which draws the job again without a reload.
@@ -136,13 +137,15 @@ class JobPageBrowserTest extends BrowserTestBase {
         link.click();
         wait.until(d -> d.findElement(By.id("live")).getText().startsWith("as of"));
         assertEquals(50, browser.findElements(By.cssSelector("#targets tbody tr")).size());
+        assertEquals("class 1", browser.findElement(By.cssSelector("#targets tbody tr td:nth-child(4)")).getText(),
+                "a crawled target is in the model's only target class");
         browser.findElement(By.id("next")).click();
         wait.until(d -> d.findElements(By.cssSelector("#targets tbody tr")).size() == 10);
         assertTrue(browser.findElement(By.id("targets-caption")).getText().startsWith("60 target pages, 51–60 shown"));
         browser.findElement(By.id("q")).sendKeys("T5");
         browser.findElement(By.cssSelector("#target-search button")).click();
         wait.until(d -> d.findElement(By.id("targets-caption")).getText().startsWith("11 target pages"));
-        Chromium.assertAccessible(browser);
+        Chromium.assertAccessible(browser, AXE);
         Chromium.assertNoJavaScriptErrors(browser);
     }
 

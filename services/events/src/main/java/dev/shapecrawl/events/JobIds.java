@@ -1,5 +1,8 @@
 package dev.shapecrawl.events;
 
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /** The rule for job ids: they become Kafka keys, file names and state-store keys. */
@@ -21,5 +24,14 @@ public final class JobIds {
             throw new IllegalArgumentException("jobId: must be 1..200 characters of [A-Za-z0-9._-]");
         }
         return jobId;
+    }
+
+    /**
+     * A new job id for a job the user did not name: {@code job-yyyyMMdd-HHmmss-xxxx} (local time, four random hex
+     * digits), as {@code shapecrawl crawl} and the console's crawl form make them.
+     */
+    public static String newId() {
+        return "job-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+                + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
     }
 }

@@ -43,6 +43,10 @@ import java.util.zip.Deflater;
  *   <tr><td>{@value #BINARY}</td><td>1 MiB of random bytes served as {@code text/html}</td></tr>
  *   <tr><td>{@value #FORM}</td><td>a page with a POST form whose action, {@value #FORM_ACTION}, robots.txt
  *       disallows</td></tr>
+ *   <tr><td>{@value #SCRIPT}</td><td>script payloads ({@link #SCRIPT_PAYLOADS}) as pages' text: an index linking
+ *       one item page per payload ({@value #SCRIPT_ITEM}N, alike in structure: the target pages of a crawl), each
+ *       with the payload in its title, all of them in the cells of a list of records and in the paths and texts of
+ *       its links; for tools that show what was crawled (the console) to prove they never run them</td></tr>
  *   <tr><td>{@code /robots.txt}</td><td>{@code Disallow: /private/} for every agent</td></tr>
  * </table>
  *
@@ -92,6 +96,27 @@ public final class HostileSite implements AutoCloseable {
     public static final String FORM_ACTION = "/private/search";
 
     private static final int MIB = 1024 * 1024;
+    /** The script pages' index. */
+    public static final String SCRIPT = "/script";
+    /** The script item pages: this and the payload's index, {@code /script/item/0} … */
+    public static final String SCRIPT_ITEM = "/script/item/";
+    /** What a payload does when it runs: calls {@code alert} or {@code console.log} with this marker. */
+    public static final String SCRIPT_MARKER = "shapecrawl-xss";
+    /**
+     * Strings that run script wherever a tool puts them into a page as HTML (or into an attribute, a URL, a
+     * template) instead of as text; each calls {@code alert} or {@code console.log} with {@link #SCRIPT_MARKER}.
+     */
+    public static final List<String> SCRIPT_PAYLOADS = List.of(
+            "<script>alert('" + SCRIPT_MARKER + "')</script>",
+            "\"><img src=x onerror=\"alert('" + SCRIPT_MARKER + "')\">",
+            "'><svg onload=alert('" + SCRIPT_MARKER + "')>",
+            "javascript:alert('" + SCRIPT_MARKER + "')",
+            "<iframe srcdoc=\"<script>parent.alert('" + SCRIPT_MARKER + "')</script>\"></iframe>",
+            "</textarea></title><script>console.log('" + SCRIPT_MARKER + "')</script>",
+            "{{constructor.constructor('alert(\"" + SCRIPT_MARKER + "\")')()}}",
+            "<a href=\"javascript:alert('" + SCRIPT_MARKER + "')\">click</a><details open ontoggle=\"alert('"
+                    + SCRIPT_MARKER + "')\">");
+
     private static final Pattern CALENDAR = Pattern.compile("/cal/(-?\\d{1,9})/(\\d{1,2})");
     private static final Pattern CHAIN = Pattern.compile("/redirect/chain/(\\d{1,9})");
     private static final String ROBOTS = "User-agent: *\nDisallow: /private/\n";
@@ -150,6 +175,7 @@ public final class HostileSite implements AutoCloseable {
                 .route(FORM, TestResponse.html(page("form", "<form action=\"" + FORM_ACTION + "\" method=\"post\">"
                         + "<label>Search <input name=\"q\"></label><button>Go</button></form>")))
                 .route(FORM_ACTION, TestResponse.html(page("private", "<p>robots.txt disallows this page</p>")))
+                .route(SCRIPT, TestResponse.html(scriptIndex()))
                 .fallback(this::byPattern);
     }
 
@@ -175,6 +201,12 @@ public final class HostileSite implements AutoCloseable {
                 return TestResponse.html(page("end of the chain", "<p>" + n + " redirects later</p>"));
             }
         }
+        if (path.startsWith(SCRIPT_ITEM) && path.substring(SCRIPT_ITEM.length()).matches("[0-9]{1,2}")) {
+            int i = Integer.parseInt(path.substring(SCRIPT_ITEM.length()));
+            if (i < SCRIPT_PAYLOADS.size()) {
+                return TestResponse.html(scriptItem(i));
+            }
+        }
         if (path.startsWith("/l/")) {
             return TestResponse.html(page("link target", "<p>" + escape(path) + "</p>"));
         }
@@ -184,10 +216,42 @@ public final class HostileSite implements AutoCloseable {
     private static String index() {
         StringBuilder b = new StringBuilder("<ul>");
         for (String p : List.of(CALENDAR_START, SESSION_START, REDIRECT_LOOP, REDIRECT_CHAIN, DRIP, HUGE, GZIP_BOMB,
-                MILLION_LINKS, DEEP_DOM, BINARY, FORM)) {
+                MILLION_LINKS, DEEP_DOM, BINARY, FORM, SCRIPT)) {
             b.append("<li><a href=\"").append(p).append("\">").append(p).append("</a></li>");
         }
         return page("hostile site", b.append("</ul>").toString());
+    }
+
+    /**
+     * The index of the script pages: a link to each item page, its text a payload. The payloads are the pages' text
+     * (escaped here, so these pages run nothing themselves; a crawler extracts them as the strings they are).
+     */
+    private static String scriptIndex() {
+        StringBuilder b = new StringBuilder("<ul class=\"items\">");
+        for (int i = 0; i < SCRIPT_PAYLOADS.size(); i++) {
+            b.append("<li><a href=\"").append(SCRIPT_ITEM).append(i).append("\">").append(escape(SCRIPT_PAYLOADS.get(i)))
+                    .append("</a></li>");
+        }
+        return page("script payloads", b.append("</ul>").toString());
+    }
+
+    /**
+     * Item page {@code i}: titled with payload {@code i}, a table with one payload per row (as the list a crawler
+     * extracts records from), links whose paths and texts carry the payloads.
+     */
+    private static String scriptItem(int i) {
+        StringBuilder b = new StringBuilder("<h1>").append(escape(SCRIPT_PAYLOADS.get(i))).append("</h1>")
+                .append("<table class=\"payloads\"><tr><th>Payload</th><th>Where</th></tr>");
+        for (String p : SCRIPT_PAYLOADS) {
+            b.append("<tr><td>").append(escape(p)).append("</td><td>").append(escape("cell " + p)).append("</td></tr>");
+        }
+        b.append("</table><ul>");
+        for (String p : SCRIPT_PAYLOADS) {
+            b.append("<li><a href=\"/l/").append(escape(java.net.URLEncoder.encode(p, StandardCharsets.UTF_8)))
+                    .append("\">").append(escape(p)).append("</a></li>");
+        }
+        b.append("</ul><p><a href=\"").append(SCRIPT).append("\">all payloads</a></p>");
+        return page(SCRIPT_PAYLOADS.get(i), b.toString());
     }
 
     /** One month; links to the months before and after, whatever the year (no end in either direction). */

@@ -1,4 +1,4 @@
-package dev.shapecrawl.console;
+package dev.shapecrawl.testkit.browser;
 
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -21,12 +21,17 @@ import java.util.logging.Level;
 /**
  * Debian's Chromium and chromedriver for the console's browser tests (issue 22). They are installed here when they
  * are missing and this JVM may (root, apt-get); otherwise the tests fail with the line that installs them: never
- * skipped. No driver is downloaded: Selenium is given both paths, so its driver manager never runs.
+ * skipped. No driver is downloaded: Selenium is given both paths, so its driver manager never runs. The checks
+ * throw {@link AssertionError}, as a test's assertions do. A module using this brings Selenium itself (the testkit's
+ * dependency on it is optional).
  */
-final class Chromium {
-    static final Path BROWSER = Path.of("/usr/bin/chromium");
-    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
-    static final String INSTALL = "apt-get install -y --no-install-recommends chromium chromium-driver";
+public final class Chromium {
+    /** Debian's Chromium. */
+    public static final Path BROWSER = Path.of("/usr/bin/chromium");
+    /** Debian's chromedriver. */
+    public static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+    /** The line that installs both, as root. */
+    public static final String INSTALL = "apt-get install -y --no-install-recommends chromium chromium-driver";
 
     private Chromium() {
     }
@@ -36,7 +41,7 @@ final class Chromium {
      *
      * @throws IllegalStateException with the line to run, if they are missing and cannot be installed here
      */
-    static synchronized void ensureInstalled() {
+    public static synchronized void ensureInstalled() {
         if (present()) {
             return;
         }
@@ -58,7 +63,7 @@ final class Chromium {
      * A headless Chromium with a fresh profile, its console log kept (for the JavaScript-error checks), and the
      * flags without which it calls out to Google's services on start (refused on this closed network).
      */
-    static ChromeDriver start(Path profile) {
+    public static ChromeDriver start(Path profile) {
         ensureInstalled();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BROWSER.toFile());
@@ -73,40 +78,99 @@ final class Chromium {
         return new ChromeDriver(service, options);
     }
 
-    /** The browser's log holds no error (JavaScript errors, failed loads). */
-    static void assertNoJavaScriptErrors(ChromeDriver browser) {
+    /**
+     * The browser's log holds no error (JavaScript errors, failed loads). Reading the log empties it.
+     *
+     * @throws AssertionError listing the errors
+     */
+    public static void assertNoJavaScriptErrors(ChromeDriver browser) {
         List<String> severe = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
                 .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::getMessage).toList();
-        org.junit.jupiter.api.Assertions.assertEquals(List.of(), severe, "JavaScript errors in the browser");
+        if (!severe.isEmpty()) {
+            throw new AssertionError("JavaScript errors in the browser: " + severe);
+        }
+    }
+
+    /**
+     * Hooks every way a script payload shows it ran, before any page script runs, in every page this browser opens
+     * from now on: {@code alert}, {@code confirm}, {@code prompt} and {@code console.log}/{@code info}/{@code warn}/
+     * {@code error} record their first argument in {@code window.__scriptCalls} (the dialogs open nothing).
+     * {@link #assertNoScriptRan} reads it.
+     */
+    public static void hookScriptExecution(ChromeDriver browser) {
+        String hook = "window.__scriptCalls = [];"
+                + "for (const f of ['alert', 'confirm', 'prompt']) {"
+                + "  window[f] = function (m) { window.__scriptCalls.push(f + ': ' + m); return null; }; }"
+                + "for (const f of ['log', 'info', 'warn', 'error']) {"
+                + "  const original = console[f].bind(console);"
+                + "  console[f] = function (...a) { window.__scriptCalls.push('console.' + f + ': ' + a.join(' '));"
+                + "    original(...a); }; }";
+        browser.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", hook));
+    }
+
+    /**
+     * No call that {@link #hookScriptExecution} records carries {@code marker} in the page now shown (in the page,
+     * or in any frame of it), and the browser's log does not name it either.
+     *
+     * @throws AssertionError naming the calls
+     */
+    @SuppressWarnings("unchecked")
+    public static void assertNoScriptRan(ChromeDriver browser, String marker) {
+        Object calls = browser.executeScript("const all = [...(window.__scriptCalls || [])];"
+                + "for (const f of document.querySelectorAll('iframe')) {"
+                + "  try { all.push(...(f.contentWindow.__scriptCalls || [])); } catch (e) { all.push('frame: ' + e); } }"
+                + "return all;");
+        if (!(calls instanceof List)) {
+            throw new AssertionError("the script hook is missing (hookScriptExecution first): " + calls);
+        }
+        List<String> ran = ((List<Object>) calls).stream().map(String::valueOf).filter(c -> c.contains(marker)).toList();
+        List<String> logged = browser.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage)
+                .filter(m -> m.contains(marker)).toList();
+        if (!ran.isEmpty() || !logged.isEmpty()) {
+            throw new AssertionError("a script payload ran in the page: " + ran + " " + logged);
+        }
     }
 
     /**
      * axe-core (npm, pinned by services/console/package-lock.json, installed by the build's {@code npm ci}) run in the
      * page: no serious or critical violation of its rules (WCAG 2.x A and AA among them).
+     *
+     * @param axe axe-core's {@code axe.min.js}
+     * @throws AssertionError listing the violations, or when {@code axe} is missing
      */
     @SuppressWarnings("unchecked")
-    static void assertAccessible(ChromeDriver browser) throws IOException {
-        Path axe = Path.of("node_modules/axe-core/axe.min.js");
-        org.junit.jupiter.api.Assertions.assertTrue(Files.isRegularFile(axe),
-                axe + " is missing: the build installs it with npm ci (services/console)");
+    public static void assertAccessible(ChromeDriver browser, Path axe) throws IOException {
+        if (!Files.isRegularFile(axe)) {
+            throw new AssertionError(axe + " is missing: the build installs it with npm ci (services/console)");
+        }
         browser.executeScript(Files.readString(axe));
         Object result = browser.executeAsyncScript("const done = arguments[arguments.length - 1];"
                 + "axe.run(document, {resultTypes: ['violations']})"
                 + ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length}))))"
                 + ".catch(e => done('axe failed: ' + e));");
-        org.junit.jupiter.api.Assertions.assertTrue(result instanceof List, String.valueOf(result));
+        if (!(result instanceof List)) {
+            throw new AssertionError(String.valueOf(result));
+        }
         List<Map<String, Object>> violations = (List<Map<String, Object>>) result;
         List<Map<String, Object>> serious = violations.stream()
                 .filter(v -> "serious".equals(v.get("impact")) || "critical".equals(v.get("impact"))).toList();
-        org.junit.jupiter.api.Assertions.assertEquals(List.of(), serious,
-                "serious or critical accessibility violations (all: " + violations + ")");
+        if (!serious.isEmpty()) {
+            throw new AssertionError("serious or critical accessibility violations: " + serious + " (all: "
+                    + violations + ")");
+        }
     }
 
-    /** Saves what the browser shows as {@code target/screenshots/<name>}. */
-    static void screenshot(ChromeDriver browser, String name) throws IOException {
+    /** Saves what the browser shows as {@code target/screenshots/<name>} (relative to the module's directory). */
+    public static void screenshot(ChromeDriver browser, String name) throws IOException {
         Path dir = Path.of("target/screenshots");
         Files.createDirectories(dir);
         Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static File log() throws IOException {
+        Path target = Path.of("target");
+        Files.createDirectories(target);
+        return target.resolve("apt-chromium.log").toFile();
     }
 
     private static boolean present() {
@@ -116,7 +180,7 @@ final class Chromium {
     private static void run(List<String> command) {
         try {
             ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(new File("target/apt-chromium.log")));
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log()));
             pb.environment().put("DEBIAN_FRONTEND", "noninteractive");
             Process p = pb.start();
             if (!p.waitFor(10, TimeUnit.MINUTES)) {

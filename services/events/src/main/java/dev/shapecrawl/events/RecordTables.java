@@ -1,6 +1,5 @@
-package dev.shapecrawl.cli;
+package dev.shapecrawl.events;
 
-import dev.shapecrawl.events.ListRecord;
 import org.apache.commons.csv.CSVFormat;
 
 import java.nio.charset.StandardCharsets;
@@ -20,22 +19,27 @@ import java.util.Set;
  * where the names are positional), so that "the method table of every class page" is one dataset across the site.
  * Records of one table share their columns: the names come from the page, or are positional ({@code c1},
  * {@code c2}…, fixed by the identity's slots), the same on every page. {@code records --by-list} counts the tables, {@code records --table ID} selects one, and
- * {@code records --format csv} writes a header of the names. Pure; not thread-safe (a summary accumulates).
+ * {@code records --format csv} writes a header of the names; the console's tables and downloads are the same
+ * ({@link RecordExport}). Pure; not thread-safe (a summary accumulates).
  */
-final class RecordTables {
+public final class RecordTables {
     /** The columns before a record's named cells in CSV. */
-    static final List<String> PREFIX = List.of("page_url", "list_id", "row_index");
+    public static final List<String> PREFIX = List.of("page_url", "list_id", "row_index");
 
     private final Map<String, Summary> tables = new LinkedHashMap<>();
 
     /** One table's counts. */
-    static final class Summary {
-        final String id;
-        final List<String> names;
-        long records;
-        final Set<String> pages = new HashSet<>();
+    public static final class Summary {
+        /** The table's id ({@link RecordTables#id}). */
+        public final String id;
+        /** Its column names. */
+        public final List<String> names;
+        /** Its records counted so far. */
+        public long records;
+        /** The pages its records come from. */
+        public final Set<String> pages = new HashSet<>();
         /** The list identities its records have, first met first. */
-        final Set<String> identities = new LinkedHashSet<>();
+        public final Set<String> identities = new LinkedHashSet<>();
 
         Summary(String id, List<String> names) {
             this.id = id;
@@ -44,7 +48,7 @@ final class RecordTables {
     }
 
     /** Counts a record in its table. */
-    void add(ListRecord r) {
+    public void add(ListRecord r) {
         Summary s = tables.computeIfAbsent(id(r), id -> new Summary(id, names(r)));
         s.records++;
         s.pages.add(r.pageUrl());
@@ -52,7 +56,7 @@ final class RecordTables {
     }
 
     /** The tables, most records first (ties: first met first). */
-    List<Summary> summaries() {
+    public List<Summary> summaries() {
         List<Summary> out = new ArrayList<>(tables.values());
         out.sort((a, b) -> Long.compare(b.records, a.records));
         return out;
@@ -64,7 +68,7 @@ final class RecordTables {
      * (a method table whose rows are cut alike on one page and otherwise on another is still one table);
      * positional names mean something only within one identity. The same on every page and every run.
      */
-    static String id(ListRecord r) {
+    public static String id(ListRecord r) {
         List<String> names = names(r);
         boolean positional = names.stream().allMatch(n -> n.matches("c[0-9]+"));
         try {
@@ -78,7 +82,7 @@ final class RecordTables {
     }
 
     /** A record's column names: its {@code fields}' keys, or {@code c1}… by position for a record without them. */
-    static List<String> names(ListRecord r) {
+    public static List<String> names(ListRecord r) {
         if (r.fields() != null) {
             return List.copyOf(r.fields().keySet());
         }
@@ -90,14 +94,14 @@ final class RecordTables {
     }
 
     /** The union of the records' names, in the order first met. */
-    static List<String> union(List<ListRecord> records) {
+    public static List<String> union(List<ListRecord> records) {
         Set<String> out = new LinkedHashSet<>();
         records.forEach(r -> out.addAll(names(r)));
         return List.copyOf(out);
     }
 
     /** The CSV header for these names: {@link #PREFIX}, then the names. */
-    static String header(List<String> names) {
+    public static String header(List<String> names) {
         List<String> all = new ArrayList<>(PREFIX);
         all.addAll(names);
         return csvLine(all);
@@ -109,7 +113,7 @@ final class RecordTables {
      *
      * @return the row; cells under names not in {@code names} are left out
      */
-    static String row(ListRecord r, List<String> names) {
+    public static String row(ListRecord r, List<String> names) {
         List<String> own = names(r);
         List<String> values = new ArrayList<>(List.of(r.pageUrl(), r.listId(), String.valueOf(r.rowIndex())));
         for (String n : names) {
@@ -119,8 +123,8 @@ final class RecordTables {
         return csvLine(values);
     }
 
-    /** Values as one RFC 4180 line (commons-csv, as {@link SpecFile} writes): a value is quoted where it must be. */
-    static String csvLine(List<String> values) {
+    /** Values as one RFC 4180 line (commons-csv, as the CLI's crawl specifications are written): a value is quoted where it must be. */
+    public static String csvLine(List<String> values) {
         return CSVFormat.RFC4180.format(values.toArray());
     }
 }

@@ -1,0 +1,87 @@
+package dev.shapecrawl.console;
+
+import dev.shapecrawl.events.ListRecord;
+import dev.shapecrawl.events.RecordExport;
+import dev.shapecrawl.events.RecordTables;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One job's list records as the console holds them: counted by table ({@link RecordTables}, as
+ * {@code shapecrawl records --by-list} counts them), each record once ({@link RecordExport.Selection}), and the
+ * first {@code max} of them kept for the paged view. The downloads do not come from here: they read the topic
+ * ({@link RecordDownloads}). Thread-safe (synchronized: one reader thread adds, requests read).
+ */
+final class JobRecords {
+    private final RecordExport.Selection selection;
+    private final RecordTables tables = new RecordTables();
+    private final Map<String, List<ListRecord>> byTable = new LinkedHashMap<>();
+    private final int max;
+    private long count;
+    private int held;
+
+    /**
+     * @param job the job
+     * @param max the most records kept for the view (the rest are counted only), >= 0
+     */
+    JobRecords(String job, int max) {
+        this.selection = new RecordExport.Selection(job, null);
+        this.max = max;
+    }
+
+    /**
+     * Adds one {@code list-records} event value of this job.
+     *
+     * @return whether it was a record not seen before
+     */
+    synchronized boolean add(String value) {
+        return selection.accept(value).map(r -> {
+            count++;
+            tables.add(r);
+            if (held < max) {
+                byTable.computeIfAbsent(RecordTables.id(r), t -> new ArrayList<>()).add(r);
+                held++;
+            }
+            return true;
+        }).orElse(false);
+    }
+
+    /** Records read, each once. */
+    synchronized long count() {
+        return count;
+    }
+
+    /**
+     * A page of one table's records.
+     *
+     * @param table  the table id, or null/blank for the largest table
+     * @param offset the first record, >= 0
+     * @param limit  the most records, clamped to 1..500
+     */
+    synchronized RecordsPage page(String table, int offset, int limit) {
+        List<RecordsPage.Table> all = new ArrayList<>();
+        for (RecordTables.Summary s : tables.summaries()) {
+            all.add(new RecordsPage.Table(s.id, s.names, s.records, s.pages.size()));
+        }
+        String chosen = table == null || table.isBlank() ? (all.isEmpty() ? "" : all.get(0).id()) : table;
+        List<ListRecord> rows = byTable.getOrDefault(chosen, List.of());
+        List<String> columns = all.stream().filter(t -> t.id().equals(chosen)).findFirst()
+                .map(RecordsPage.Table::names).orElse(List.of());
+        int from = Math.min(Math.max(0, offset), rows.size());
+        int to = Math.min(rows.size(), from + Math.max(1, Math.min(500, limit)));
+        List<RecordsPage.Row> out = new ArrayList<>();
+        for (ListRecord r : rows.subList(from, to)) {
+            List<String> own = RecordTables.names(r);
+            List<String> cells = new ArrayList<>();
+            for (String c : columns) {
+                int i = own.indexOf(c);
+                cells.add(i < 0 ? "" : r.cells().get(i));
+            }
+            out.add(new RecordsPage.Row(r.pageUrl(), r.listId(), r.rowIndex(), cells));
+        }
+        return new RecordsPage(count, chosen, all, columns, rows.size(), from, out);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.shapecrawl.events;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A job's list records as files: what {@code shapecrawl records} prints and what the console's downloads serve
+ * (issue 22), written by this one class so that the two are the same byte for byte.
+ *
+ * <ul>
+ *   <li><b>JSON Lines</b>: each selected {@link Topics#LIST_RECORDS} event's value as the topic holds it, in topic
+ *       order, one per line.</li>
+ *   <li><b>CSV</b> (RFC 4180): a header of {@link RecordTables#PREFIX} and the union of the records' column names in
+ *       the order first met, then one row per record, each cell under its name ({@link RecordTables#row}).</li>
+ * </ul>
+ * Every line ends with {@link #LINE_END}, whatever the platform. Stateless; the {@link Selection} is not
+ * thread-safe.
+ */
+public final class RecordExport {
+    /** The end of every line: {@code \n}. */
+    public static final String LINE_END = "\n";
+
+    private RecordExport() {
+    }
+
+    /**
+     * Which list-record events belong to an export: the job's, of one table if named, each record once (by page URL
+     * and record id: a page extracted again repeats its records under the same ids). Undecodable values are
+     * skipped (they are the dead-letter topic's business, not the export's). Not thread-safe.
+     */
+    public static final class Selection {
+        private final String job;
+        private final String table;
+        private final String marker;
+        private final Set<String> seen = new HashSet<>();
+
+        /**
+         * @param job   the job id
+         * @param table a table id ({@link RecordTables#id}), or null for every table
+         */
+        public Selection(String job, String table) {
+            this.job = JobIds.require(job);
+            this.table = table;
+            this.marker = "\"jobId\":\"" + job + "\"";
+        }
+
+        /**
+         * The record of one {@link Topics#LIST_RECORDS} event value, if it is selected and not seen before.
+         *
+         * @param value the event as the topic holds it (JSON)
+         * @return the record, or empty (another job or table, undecodable, or seen already)
+         */
+        public Optional<ListRecord> accept(String value) {
+            if (value == null || !value.contains(marker)) { // cheap: most events of a shared topic are other jobs'
+                return Optional.empty();
+            }
+            ListRecord r;
+            try {
+                r = EventCodec.decode(EventType.LIST_RECORD, value);
+            } catch (InvalidEventException e) {
+                return Optional.empty();
+            }
+            if (!r.jobId().equals(job) || (table != null && !RecordTables.id(r).equals(table))
+                    || !seen.add(r.pageUrl() + " " + r.id())) {
+                return Optional.empty();
+            }
+            return Optional.of(r);
+        }
+    }
+
+    /** One JSON Lines line: the event value as the topic holds it, then {@link #LINE_END}. */
+    public static String jsonlLine(String value) {
+        return value + LINE_END;
+    }
+
+    /**
+     * The CSV header for {@code records}: {@link RecordTables#PREFIX} and the union of their names, then
+     * {@link #LINE_END}.
+     */
+    public static String csvHeader(List<String> names) {
+        return RecordTables.header(names) + LINE_END;
+    }
+
+    /** One CSV row of {@code r} under the header of {@code names}, then {@link #LINE_END}. */
+    public static String csvRow(ListRecord r, List<String> names) {
+        return RecordTables.row(r, names) + LINE_END;
+    }
+
+    /**
+     * A whole CSV export of records already selected: the header of their names' union, then a row each.
+     *
+     * @throws UncheckedIOException when {@code out} fails
+     */
+    public static void writeCsv(List<ListRecord> records, Appendable out) {
+        List<String> names = RecordTables.union(records);
+        try {
+            out.append(csvHeader(names));
+            for (ListRecord r : records) {
+                out.append(csvRow(r, names));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
