@@ -222,7 +222,7 @@ public final class LocalRuntime implements ServiceRuntime {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
         command.addAll(javaOptions(System.getenv("SHAPECRAWL_JAVA_OPTS")));
-        command.add("-Dquarkus.http.host=" + RuntimeSettings.HOST);
+        command.add("-Dquarkus.http.host=" + options.host(s.name()));
         command.add("-Dquarkus.http.port=" + settings.httpPort(s));
         command.add("-Dkafka.bootstrap.servers=" + settings.bootstrapServers());
         command.add("-Dkafka-streams.state.dir=" + settings.stateDir(s.name()));

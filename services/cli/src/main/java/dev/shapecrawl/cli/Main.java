@@ -147,23 +147,46 @@ public final class Main implements Runnable {
         @Option(names = "--containers", description = "run the broker and the services as podman containers, with the "
                 + "Kubernetes manifests' hardening (bin/images builds the images first; docs/deploy.md)")
         boolean containers;
+        @Option(names = "--console-host", paramLabel = "ADDRESS", description = "the address the web console binds "
+                + "(default 127.0.0.1); any other needs an access token in SHAPECRAWL_CONSOLE_TOKEN")
+        String consoleHost;
 
         @Override
         public Integer call() {
             if (politenessDelayMs != null && politenessDelayMs < 0) {
                 throw CliException.badInput("--politeness-delay-ms must be >= 0, not " + politenessDelayMs);
             }
+            String token = System.getenv(ContainerRuntime.CONSOLE_TOKEN);
+            boolean beyondLoopback = consoleHost != null && !loopback(consoleHost);
+            if (beyondLoopback && (token == null || token.isBlank())) {
+                throw CliException.badInput("--console-host " + consoleHost + " is beyond loopback: the console needs an "
+                        + "access token there; set one first, e.g. export " + ContainerRuntime.CONSOLE_TOKEN
+                        + "=$(openssl rand -hex 24)");
+            }
             RuntimeSettings s = runtime.settings();
             // as demo does: services older than their sources (core's included) are rebuilt first, so a runtime never
             // runs code the checkout no longer has
             Build.ensure(s.repo(), Out.get());
             ServiceRuntime r = containers ? new ContainerRuntime(s, Out.get()) : new LocalRuntime(s, Out.get());
-            r.up(new ServiceRuntime.Options(allowLoopback, politenessDelayMs));
+            r.up(new ServiceRuntime.Options(allowLoopback, politenessDelayMs, consoleHost));
             Out.get().println("shapecrawl: up; bootstrap servers " + s.bootstrapServers() + "; logs "
                     + (containers ? "with podman logs shapecrawl-<service>" : "in " + s.dataDir().resolve("logs"))
                     + "; stop with ./shapecrawl down");
-            s.consoleUrl().ifPresent(url -> Out.get().println("shapecrawl: the console: " + url));
+            s.consoleUrl().ifPresent(url -> Out.get().println("shapecrawl: the console: " + url + (beyondLoopback
+                    ? " (bound to " + consoleHost + ": every request needs the token; in a browser open " + url
+                    + "?token=$" + ContainerRuntime.CONSOLE_TOKEN + " once, with this host's address for 127.0.0.1 "
+                    + "from another machine; from a program send Authorization: Bearer $" + ContainerRuntime.CONSOLE_TOKEN
+                    + ")" : "")));
             return 0;
+        }
+
+        /** Whether {@code host} is a loopback address (a name is resolved); an unknown name is bad input. */
+        static boolean loopback(String host) {
+            try {
+                return java.net.InetAddress.getByName(host).isLoopbackAddress();
+            } catch (java.net.UnknownHostException e) {
+                throw CliException.badInput("--console-host: unknown host '" + host + "'");
+            }
         }
     }
 

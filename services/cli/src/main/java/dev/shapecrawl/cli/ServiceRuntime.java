@@ -15,8 +15,19 @@ public interface ServiceRuntime {
      * @param allowLoopback     let the fetcher fetch loopback addresses (local sites); off by default: the SSRF
      *                          guard refuses them
      * @param politenessDelayMs the fetcher's delay between two requests to one host (ms); null = its default (1 s)
+     * @param consoleHost       the address the console binds ({@code up --console-host}); null = 127.0.0.1 as every
+     *                          service. Beyond loopback the console needs {@code SHAPECRAWL_CONSOLE_TOKEN}
      */
-    record Options(boolean allowLoopback, Integer politenessDelayMs) {
+    record Options(boolean allowLoopback, Integer politenessDelayMs, String consoleHost) {
+        /** Options with the console on 127.0.0.1. */
+        Options(boolean allowLoopback, Integer politenessDelayMs) {
+            this(allowLoopback, politenessDelayMs, null);
+        }
+
+        /** The address service {@code name} binds. */
+        String host(String name) {
+            return consoleHost != null && name.equals(ServiceCatalog.CONSOLE) ? consoleHost : RuntimeSettings.HOST;
+        }
     }
 
     /**

@@ -132,6 +132,18 @@ class CliArgumentsTest {
         assertTrue(demo.err().contains("--site-port must be a TCP port number"), demo.err());
     }
 
+    /** Issue 22: the console beyond loopback needs a token; up says so before it starts anything. */
+    @Test
+    void upRefusesAConsoleBeyondLoopbackWithoutAToken() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("SHAPECRAWL_CONSOLE_TOKEN") == null,
+                "the refusal is for an environment without a token");
+        Result up = run("up", "--console-host", "0.0.0.0", "--data-dir", "/nonexistent/shapecrawl-test");
+        assertEquals(CliException.BAD_INPUT, up.code(), up.toString());
+        assertTrue(up.err().contains("--console-host 0.0.0.0 is beyond loopback")
+                && up.err().contains("export SHAPECRAWL_CONSOLE_TOKEN="), up.err());
+        assertTrue(Main.Up.loopback("127.0.0.1") && Main.Up.loopback("::1") && !Main.Up.loopback("0.0.0.0"));
+    }
+
     @Test
     void theDemoGroundTruthIsTheTestKitsRule() {
         for (String path : List.of("org/apache/kafka/clients/admin/Admin.html", "org/apache/kafka/clients/admin/package-summary.html",
