@@ -75,7 +75,8 @@ function model(m) {
     legend: [{data: ["target class", "other class"]}],
     series: [{
       type: "graph", layout: "force", roam: true, draggable: true,
-      force: {repulsion: 260, edgeLength: [80, 200]},
+      // spread a few classes over the chart, keep many within it (roam zooms)
+      force: {repulsion: Math.max(300, 2400 / Math.sqrt(m.classes.length)), edgeLength: [120, 260], gravity: 0.08},
       categories: [{name: "target class", itemStyle: {color: "#14532d"}}, {name: "other class", itemStyle: {color: "#9ca3af"}}],
       label: {show: true, formatter: p => p.data.name},
       edgeSymbol: ["none", "arrow"],
