@@ -28,6 +28,17 @@ public final class Urls {
      *                                  the message never repeats the URL
      */
     public static String requireHttp(String field, String value) {
+        requireHttpUri(field, value);
+        return value;
+    }
+
+    /**
+     * {@link #requireHttp}, giving the parsed URI (a caller that needs its parts parses it once).
+     *
+     * @return {@code value} parsed
+     * @throws IllegalArgumentException as {@link #requireHttp}
+     */
+    public static URI requireHttpUri(String field, String value) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(field + ": missing URL");
         }
@@ -65,7 +76,7 @@ public final class Urls {
             // has no meaning on another machine (the WHATWG URL standard refuses it).
             throw new IllegalArgumentException(field + ": URL has an IPv6 zone id");
         }
-        return value;
+        return uri;
     }
 
     /** Like {@link #requireHttp} but lets {@code null} through, for optional fields. */

@@ -1,6 +1,7 @@
 package dev.shapecrawl.core.classify;
 
 import dev.shapecrawl.core.page.CrawlScope;
+import dev.shapecrawl.core.page.LinkResolver;
 import dev.shapecrawl.core.page.PageAnalysis;
 import dev.shapecrawl.core.page.PageAnalyzer;
 import dev.shapecrawl.core.similarity.SampleSet;
@@ -89,7 +90,8 @@ public final class PageClassifier {
         }
         Document doc = HtmlTrees.parse(body, page.finalUrl());
         LabelledTree tree = model.trees().build(doc);
-        PageAnalysis analysis = analyzer.analyze(doc, body, scope);
+        LinkResolver resolver = LinkResolver.of(doc); // one normalisation per href for outlinks and collections
+        PageAnalysis analysis = analyzer.analyze(doc, body, scope, resolver);
         if (tree.truncated()) {
             return unclassified(page, "tree truncated at " + settings.maxNodes() + " nodes", analysis.byteSize(),
                     tree.nodeCount(), analysis);
@@ -110,7 +112,7 @@ public final class PageClassifier {
         PageCollections collections = pageClass != null
                 ? new PageCollections(SpecLinks.select(doc, spec.linksFrom(pageClass), modelSettings.maxLinksPerPage()),
                 Map.of())
-                : collections(page, doc, isTarget);
+                : collections(page, doc, isTarget, resolver);
         PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
                 similarity, isTarget, model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
                 analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null, negative,
@@ -145,13 +147,13 @@ public final class PageClassifier {
      * on a crawled page that is not a target, whose links the crawl follows by their class-link paths as well as by
      * their URLs (issue 19, {@code NavigationPattern.Step#linkPaths}); else null.
      */
-    private PageCollections collections(PageFetched page, Document doc, boolean isTarget) {
+    private PageCollections collections(PageFetched page, Document doc, boolean isTarget, LinkResolver resolver) {
         Purpose purpose = page.request().purpose();
         if (purpose == Purpose.MAP) {
-            return PageParser.parse(page.finalUrl(), doc, modelSettings).collections();
+            return PageParser.parse(page.finalUrl(), doc, modelSettings, resolver).collections();
         }
         if (purpose == Purpose.CRAWL && !isTarget) {
-            return new PageCollections(PageParser.parse(page.finalUrl(), doc, modelSettings).links(), Map.of());
+            return new PageCollections(PageParser.parse(page.finalUrl(), doc, modelSettings, resolver).links(), Map.of());
         }
         return null;
     }

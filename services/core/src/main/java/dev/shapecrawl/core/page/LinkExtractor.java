@@ -72,9 +72,6 @@ public final class LinkExtractor {
     /** The elements that lead to other pages, as a CSS selector. */
     static final String LINK_ELEMENTS = "a[href], area[href], frame[src], iframe[src]";
 
-    /** Most distinct hrefs whose resolution one extraction remembers. */
-    static final int MAX_CACHED_HREFS = 20_000;
-
     private final PageAnalysisSettings settings;
 
     /** An extractor bounded by {@code settings}. */
@@ -94,6 +91,14 @@ public final class LinkExtractor {
      * @throws IllegalArgumentException if {@code doc} has no absolute http(s) location or {@code scope} is null
      */
     public Result extract(Document doc, CrawlScope scope) {
+        return extract(doc, scope, LinkResolver.of(doc));
+    }
+
+    /**
+     * As {@link #extract(Document, CrawlScope)}, with the page's resolver (shared with the site model's collections of
+     * the same page, so each href is normalised once).
+     */
+    public Result extract(Document doc, CrawlScope scope, LinkResolver resolver) {
         if (scope == null) {
             throw new IllegalArgumentException("scope: missing");
         }
@@ -105,14 +110,13 @@ public final class LinkExtractor {
         List<String> urls = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         Map<String, Integer> index = new HashMap<>();
-        Map<String, String> resolved = new HashMap<>();
         long chars = 0;
         for (int i = 0; i < links.size(); i++) {
             Element link = links.get(i);
             if (!settings.followNofollow() && hasRelNofollow(link)) {
                 continue;
             }
-            String url = resolve(link, resolved);
+            String url = resolve(link, resolver);
             if (url == null || url.equals(pageUrl)) {
                 continue;
             }
@@ -139,21 +143,9 @@ public final class LinkExtractor {
         return new Result(outlinks(urls, texts, scope), 0);
     }
 
-    /**
-     * The normalised absolute URL of a link's href, or null. Cached by the attribute's text (the base URL is the
-     * document's, so equal hrefs resolve equally): resolving costs microseconds, and a hostile page repeats one
-     * href hundreds of thousands of times. The cache holds at most {@value #MAX_CACHED_HREFS} hrefs.
-     */
-    private static String resolve(Element link, Map<String, String> cache) {
-        String attribute = isFrame(link) ? "src" : "href";
-        String href = link.attr(attribute);
-        String url = cache.get(href);
-        if (url == null) {
-            url = UrlNormalizer.normalize(link.absUrl(attribute)).orElse("");
-            if (cache.size() < MAX_CACHED_HREFS) {
-                cache.put(href, url);
-            }
-        }
+    /** The normalised absolute URL of a link's href or frame's src ({@link LinkResolver#normalized}), or null. */
+    private static String resolve(Element link, LinkResolver resolver) {
+        String url = resolver.normalized(link.attr(isFrame(link) ? "src" : "href"));
         return url.isEmpty() ? null : url;
     }
 

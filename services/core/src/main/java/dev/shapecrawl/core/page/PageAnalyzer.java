@@ -48,11 +48,19 @@ public final class PageAnalyzer {
      * @throws IllegalArgumentException if an argument is null or {@code doc} has no absolute http(s) location
      */
     public PageAnalysis analyze(Document doc, String body, CrawlScope scope) {
+        return analyze(doc, body, scope, doc == null ? null : LinkResolver.of(doc));
+    }
+
+    /**
+     * As {@link #analyze(Document, String, CrawlScope)}, with the page's resolver (shared with the site model's
+     * collections of the same page, so each href is normalised once).
+     */
+    public PageAnalysis analyze(Document doc, String body, CrawlScope scope, LinkResolver resolver) {
         if (doc == null || body == null || scope == null) {
             throw new IllegalArgumentException((doc == null ? "doc" : body == null ? "body" : "scope")
                     + ": missing");
         }
-        LinkExtractor.Result l = links.extract(doc, scope);
+        LinkExtractor.Result l = links.extract(doc, scope, resolver);
         FormExtractor.Result f = forms.extract(doc);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return new PageAnalysis(l.outlinks(), f.forms(), Hashes.sha256Hex(bytes), bytes.length, l.dropped(),

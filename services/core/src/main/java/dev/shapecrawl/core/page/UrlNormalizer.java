@@ -4,8 +4,6 @@ import crawlercommons.filters.basic.BasicURLNormalizer;
 import dev.shapecrawl.events.Urls;
 import org.jsoup.nodes.Document;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -125,10 +123,9 @@ public final class UrlNormalizer {
             return false;
         }
         try {
-            Urls.requireHttp("url", url);
-            int port = new URI(url).getPort();
+            int port = Urls.requireHttpUri("url", url).getPort(); // one parse for both checks
             return port == -1 || (port >= 1 && port <= 65_535);
-        } catch (IllegalArgumentException | URISyntaxException e) {
+        } catch (IllegalArgumentException e) {
             return false;
         }
     }

@@ -1,11 +1,11 @@
 package dev.shapecrawl.core.sitemodel;
 
+import dev.shapecrawl.core.page.LinkResolver;
 import dev.shapecrawl.core.page.UrlNormalizer;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,8 +36,6 @@ import java.util.Set;
 public final class PageParser {
     /** Deepest element whose links and texts are kept (levels below the root); real pages nest a few dozen. */
     public static final int MAX_DEPTH = 128;
-    /** Distinct URL attribute values whose resolution a parse remembers. */
-    static final int MAX_RESOLVED = 20_000;
     private static final Set<String> NOT_TEXT = Set.of("script", "style", "noscript", "template");
 
     private PageParser() {
@@ -50,13 +48,20 @@ public final class PageParser {
      * @return the page's collections
      */
     public static SitePage parse(String url, Document document, SiteModelSettings settings) {
+        return parse(url, document, settings, LinkResolver.of(document));
+    }
+
+    /**
+     * As {@link #parse(String, Document, SiteModelSettings)}, with the page's resolver (shared with its link
+     * extraction, so each href is normalised once).
+     */
+    public static SitePage parse(String url, Document document, SiteModelSettings settings, LinkResolver resolver) {
         Map<String, Set<String>> links = new LinkedHashMap<>();
         Map<String, List<String>> texts = new LinkedHashMap<>();
         long[] counts = new long[3]; // links, texts, characters kept
-        Map<String, Optional<String>> resolved = new HashMap<>();
         document.traverse((node, depth) -> {
             if (depth <= MAX_DEPTH && node instanceof Element e) {
-                add(e, links, texts, counts, settings, resolved);
+                add(e, links, texts, counts, settings, resolver);
             }
         });
         Map<String, List<String>> linkLists = new LinkedHashMap<>();
@@ -69,11 +74,11 @@ public final class PageParser {
      * to the page, URLs, texts) kept so far.
      */
     private static void add(Element e, Map<String, Set<String>> links, Map<String, List<String>> texts, long[] counts,
-                            SiteModelSettings settings, Map<String, Optional<String>> resolved) {
+                            SiteModelSettings settings, LinkResolver resolver) {
         String urlAttribute = e.nameIs("a") ? "href" : e.nameIs("frame") || e.nameIs("iframe") ? "src" : null;
         String elementPath = null; // an anchor with a URL and a text needs its path once
         if (urlAttribute != null && e.hasAttr(urlAttribute) && counts[0] < settings.maxLinksPerPage()) {
-            Optional<String> target = target(e, urlAttribute, resolved);
+            Optional<String> target = target(e, urlAttribute, resolver);
             if (target.isPresent()) {
                 String path = elementPath = ElementPath.of(e).defaultPath();
                 Set<String> urls = links.get(path);
@@ -101,36 +106,23 @@ public final class PageParser {
     }
 
     /**
-     * The normalised URL of {@code e}'s {@code attribute}, resolved once per distinct value on a page (its base URL is
-     * the document's): a javadoc page names the same types dozens of times, and each resolution parses the URL
-     * several times. At most {@value #MAX_RESOLVED} values are remembered (a hostile page's distinct hrefs).
-     */
-    private static Optional<String> target(Element e, String attribute, Map<String, Optional<String>> resolved) {
-        String key = attribute + ' ' + e.attr(attribute);
-        Optional<String> known = resolved.get(key);
-        if (known != null) {
-            return known;
-        }
-        Optional<String> url = target(e, attribute);
-        if (resolved.size() < MAX_RESOLVED) {
-            resolved.put(key, url);
-        }
-        return url;
-    }
-
-    /**
      * The normalised http(s) URL of {@code e}'s {@code attribute}, resolved against the document's base URL; empty for
      * a missing, empty or fragment-only value, another scheme, or one the normaliser refuses.
      */
     static Optional<String> target(Element e, String attribute) {
+        return target(e, attribute, LinkResolver.of(e));
+    }
+
+    /**
+     * As {@link #target(Element, String)} with the page's resolver, which normalises each distinct value once (a
+     * javadoc page names the same types dozens of times).
+     */
+    private static Optional<String> target(Element e, String attribute, LinkResolver resolver) {
         String raw = e.attr(attribute).trim();
         if (raw.isEmpty() || raw.startsWith("#")) {
             return Optional.empty();
         }
-        String absolute = e.absUrl(attribute);
-        if (!(absolute.startsWith("http://") || absolute.startsWith("https://"))) {
-            return Optional.empty();
-        }
-        return UrlNormalizer.normalize(absolute);
+        String url = resolver.normalized(e.attr(attribute));
+        return url.isEmpty() ? Optional.empty() : Optional.of(url);
     }
 }
