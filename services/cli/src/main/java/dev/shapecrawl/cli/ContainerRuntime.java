@@ -25,8 +25,6 @@ import java.util.concurrent.TimeUnit;
  * container, pod or volume behind.
  */
 public final class ContainerRuntime implements ServiceRuntime {
-    /** The console's access token's environment variable, passed on to its container when set. */
-    static final String CONSOLE_TOKEN = "SHAPECRAWL_CONSOLE_TOKEN";
     /** The label whose value is the runtime's data directory: what {@code down} and {@code status} select by. */
     static final String LABEL = "dev.shapecrawl.data-dir";
     /** The broker container's name suffix. */
@@ -170,9 +168,9 @@ public final class ContainerRuntime implements ServiceRuntime {
     List<String> serviceCommand(ServiceCatalog.Service s, Options options) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("QUARKUS_HTTP_HOST", options.host(s.name()));
-        String token = System.getenv(CONSOLE_TOKEN);
+        String token = System.getenv(RuntimeSettings.CONSOLE_TOKEN);
         if (s.name().equals(ServiceCatalog.CONSOLE) && token != null && !token.isBlank()) {
-            env.put(CONSOLE_TOKEN, token); // the console's access token, beyond loopback
+            env.put(RuntimeSettings.CONSOLE_TOKEN, token); // the console's access token, beyond loopback
         }
         env.put("QUARKUS_HTTP_PORT", String.valueOf(settings.httpPort(s)));
         env.put("KAFKA_BOOTSTRAP_SERVERS", settings.bootstrapServers());

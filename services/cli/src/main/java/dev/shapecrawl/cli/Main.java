@@ -156,11 +156,11 @@ public final class Main implements Runnable {
             if (politenessDelayMs != null && politenessDelayMs < 0) {
                 throw CliException.badInput("--politeness-delay-ms must be >= 0, not " + politenessDelayMs);
             }
-            String token = System.getenv(ContainerRuntime.CONSOLE_TOKEN);
+            String token = System.getenv(RuntimeSettings.CONSOLE_TOKEN);
             boolean beyondLoopback = consoleHost != null && !loopback(consoleHost);
             if (beyondLoopback && (token == null || token.isBlank())) {
                 throw CliException.badInput("--console-host " + consoleHost + " is beyond loopback: the console needs an "
-                        + "access token there; set one first, e.g. export " + ContainerRuntime.CONSOLE_TOKEN
+                        + "access token there; set one first, e.g. export " + RuntimeSettings.CONSOLE_TOKEN
                         + "=$(openssl rand -hex 24)");
             }
             RuntimeSettings s = runtime.settings();
@@ -174,8 +174,8 @@ public final class Main implements Runnable {
                     + "; stop with ./shapecrawl down");
             s.consoleUrl().ifPresent(url -> Out.get().println("shapecrawl: the console: " + url + (beyondLoopback
                     ? " (bound to " + consoleHost + ": every request needs the token; in a browser open " + url
-                    + "?token=$" + ContainerRuntime.CONSOLE_TOKEN + " once, with this host's address for 127.0.0.1 "
-                    + "from another machine; from a program send Authorization: Bearer $" + ContainerRuntime.CONSOLE_TOKEN
+                    + "?token=$" + RuntimeSettings.CONSOLE_TOKEN + " once, with this host's address for 127.0.0.1 "
+                    + "from another machine; from a program send Authorization: Bearer $" + RuntimeSettings.CONSOLE_TOKEN
                     + ")" : "")));
             return 0;
         }
@@ -340,11 +340,11 @@ public final class Main implements Runnable {
         if (name == null) {
             return null;
         }
-        return switch (name.toLowerCase(Locale.ROOT)) {
-            case "sampled" -> MappingMode.SAMPLED;
-            case "full" -> MappingMode.FULL;
-            default -> throw CliException.badInput("--mapping must be sampled or full, not '" + name + "'");
-        };
+        try {
+            return MappingMode.named(name);
+        } catch (IllegalArgumentException e) {
+            throw CliException.badInput("--mapping must be " + e.getMessage());
+        }
     }
 
     /** @throws CliException (bad input) for a {@code --sample-pages} below 1 */

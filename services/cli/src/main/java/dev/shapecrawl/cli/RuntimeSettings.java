@@ -44,6 +44,12 @@ public record RuntimeSettings(Path repo, Path dataDir, int kafkaPort, int contro
                 .map(s -> "http://" + HOST + ":" + httpPort(s) + "/");
     }
 
+    /**
+     * The environment variable holding the console's access token: required beyond loopback ({@code up
+     * --console-host}), passed on to the console's process or container.
+     */
+    public static final String CONSOLE_TOKEN = "SHAPECRAWL_CONSOLE_TOKEN";
+
     /** A job's page in the console at {@code consoleUrl}: {@code <consoleUrl>job.html?job=<job>}. */
     public static String jobPage(String consoleUrl, String job) {
         return consoleUrl + "job.html?job=" + java.net.URLEncoder.encode(job, java.nio.charset.StandardCharsets.UTF_8);

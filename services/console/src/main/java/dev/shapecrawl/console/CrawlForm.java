@@ -122,10 +122,10 @@ public record CrawlForm(String entry, List<String> samples, List<String> notSamp
         if (name == null || name.isBlank()) {
             return null;
         }
-        return switch (name.trim().toLowerCase(Locale.ROOT)) {
-            case "sampled" -> MappingMode.SAMPLED;
-            case "full" -> MappingMode.FULL;
-            default -> throw new Refused("mapping: sampled or full, not '" + name + "'");
-        };
+        try {
+            return MappingMode.named(name.trim());
+        } catch (IllegalArgumentException e) {
+            throw new Refused("mapping: " + e.getMessage());
+        }
     }
 }

@@ -33,12 +33,12 @@ final class JobRecords {
     }
 
     /**
-     * Adds one {@code list-records} event value of this job.
+     * Adds one record of this job.
      *
      * @return whether it was a record not seen before
      */
-    synchronized boolean add(String value) {
-        return selection.accept(value).map(r -> {
+    synchronized boolean add(ListRecord record) {
+        return selection.accept(record).map(r -> {
             count++;
             tables.add(r);
             if (held < max) {
@@ -74,13 +74,7 @@ final class JobRecords {
         int to = Math.min(rows.size(), from + Math.max(1, Math.min(500, limit)));
         List<RecordsPage.Row> out = new ArrayList<>();
         for (ListRecord r : rows.subList(from, to)) {
-            List<String> own = RecordTables.names(r);
-            List<String> cells = new ArrayList<>();
-            for (String c : columns) {
-                int i = own.indexOf(c);
-                cells.add(i < 0 ? "" : r.cells().get(i));
-            }
-            out.add(new RecordsPage.Row(r.pageUrl(), r.listId(), r.rowIndex(), cells));
+            out.add(new RecordsPage.Row(r.pageUrl(), r.listId(), r.rowIndex(), RecordTables.cells(r, columns)));
         }
         return new RecordsPage(count, chosen, all, columns, rows.size(), from, out);
     }

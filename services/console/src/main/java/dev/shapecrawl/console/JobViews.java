@@ -7,6 +7,7 @@ import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.FormProbeState;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.InvalidEventException;
+import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Purpose;
@@ -369,24 +370,8 @@ public class JobViews {
 
     /** A record of a job: counted (a change to the jobs page) unless seen already. */
     private boolean record(String value) {
-        if (value == null) {
-            return false;
-        }
-        int at = value.indexOf("\"jobId\":\"");
-        if (at < 0) {
-            return false;
-        }
-        int from = at + 9;
-        int to = value.indexOf('"', from);
-        if (to < 0) {
-            return false;
-        }
-        String job = value.substring(from, to);
-        try {
-            return records.computeIfAbsent(job, j -> new JobRecords(j, maxRecordsPerJob)).add(value);
-        } catch (IllegalArgumentException e) {
-            return false; // not a job id: the event does not decode either
-        }
+        ListRecord r = decode(EventType.LIST_RECORD, value);
+        return r != null && records.computeIfAbsent(r.jobId(), j -> new JobRecords(j, maxRecordsPerJob)).add(r);
     }
 
     private static <T> Map<String, T> inOrder(Map<String, Map<String, T>> byJob, String job) {

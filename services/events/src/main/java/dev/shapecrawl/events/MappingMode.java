@@ -11,5 +11,19 @@ public enum MappingMode {
      */
     SAMPLED,
     /** Algorithm 2 of Vidal 2006: breadth-first over every in-scope link, up to {@link CrawlSeed#maxPages()}. */
-    FULL
+    FULL;
+
+    /**
+     * The mode a user names: {@code sampled} or {@code full}, in any case ({@code shapecrawl crawl --mapping}, the
+     * console's crawl form).
+     *
+     * @throws IllegalArgumentException for any other name, saying which are known
+     */
+    public static MappingMode named(String name) {
+        return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+            case "sampled" -> SAMPLED;
+            case "full" -> FULL;
+            default -> throw new IllegalArgumentException("sampled or full, not '" + name + "'");
+        };
+    }
 }

@@ -58,12 +58,15 @@ public final class RecordExport {
             if (value == null || !value.contains(marker)) { // cheap: most events of a shared topic are other jobs'
                 return Optional.empty();
             }
-            ListRecord r;
             try {
-                r = EventCodec.decode(EventType.LIST_RECORD, value);
+                return accept(EventCodec.decode(EventType.LIST_RECORD, value));
             } catch (InvalidEventException e) {
                 return Optional.empty();
             }
+        }
+
+        /** {@link #accept(String)} of a record already decoded. */
+        public Optional<ListRecord> accept(ListRecord r) {
             if (!r.jobId().equals(job) || (table != null && !RecordTables.id(r).equals(table))
                     || !seen.add(r.pageUrl() + " " + r.id())) {
                 return Optional.empty();

@@ -114,13 +114,23 @@ public final class RecordTables {
      * @return the row; cells under names not in {@code names} are left out
      */
     public static String row(ListRecord r, List<String> names) {
-        List<String> own = names(r);
         List<String> values = new ArrayList<>(List.of(r.pageUrl(), r.listId(), String.valueOf(r.rowIndex())));
+        values.addAll(cells(r, names));
+        return csvLine(values);
+    }
+
+    /**
+     * A record's cells under {@code names}: its cell for each name, {@code ""} where it has none (cells under names
+     * not in {@code names} are left out).
+     */
+    public static List<String> cells(ListRecord r, List<String> names) {
+        List<String> own = names(r);
+        List<String> out = new ArrayList<>(names.size());
         for (String n : names) {
             int i = own.indexOf(n);
-            values.add(i < 0 ? "" : r.cells().get(i));
+            out.add(i < 0 ? "" : r.cells().get(i));
         }
-        return csvLine(values);
+        return out;
     }
 
     /** Values as one RFC 4180 line (commons-csv, as the CLI's crawl specifications are written): a value is quoted where it must be. */
