@@ -11,6 +11,7 @@ import dev.shapecrawl.events.SamplePage;
 import dev.shapecrawl.events.ScopeMode;
 import dev.shapecrawl.events.Topics;
 import dev.shapecrawl.messaging.Inbound;
+import dev.shapecrawl.messaging.HeldBodies;
 import dev.shapecrawl.messaging.Outbound;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
@@ -34,7 +35,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -56,7 +56,6 @@ public class PageConsumer {
     public static final String PAGES = Topics.PAGES_FETCHED;
 
     private static final Logger LOG = Logger.getLogger(PageConsumer.class);
-    private static final int KIB = 1024;
 
     private final JobViews views;
     private final PageClassifier classifier;
@@ -64,8 +63,7 @@ public class PageConsumer {
     private final MutinyEmitter<String> classified;
     private final MutinyEmitter<String> targets;
     private final MutinyEmitter<String> samplePages;
-    private final Semaphore heldKib;
-    private final int maxHeldKib;
+    private final HeldBodies held;
     private final ExecutorService work;
 
     PageConsumer(JobViews views, PageClassifier classifier, ClassifierMetrics metrics,
@@ -74,7 +72,7 @@ public class PageConsumer {
                  @Channel(Topics.SAMPLE_PAGES) MutinyEmitter<String> samplePages,
                  @ConfigProperty(name = "shapecrawl.classifier.max-held-bytes") long maxHeldBytes,
                  @ConfigProperty(name = "shapecrawl.classifier.threads") int threads) {
-        if (maxHeldBytes < KIB || threads < 1) {
+        if (maxHeldBytes < 1024 || threads < 1) {
             throw new IllegalArgumentException("shapecrawl.classifier.max-held-bytes must be >= 1024 and "
                     + "shapecrawl.classifier.threads >= 1");
         }
@@ -84,9 +82,8 @@ public class PageConsumer {
         this.classified = classified;
         this.targets = targets;
         this.samplePages = samplePages;
-        this.maxHeldKib = (int) Math.min(Integer.MAX_VALUE, maxHeldBytes / KIB);
-        this.heldKib = new Semaphore(maxHeldKib);
-        metrics.heldBytesFrom(() -> (long) (maxHeldKib - heldKib.availablePermits()) * KIB);
+        this.held = new HeldBodies(maxHeldBytes);
+        metrics.heldBytesFrom(held::heldBytes);
         this.work = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "classifier-work");
             t.setDaemon(true);
@@ -112,8 +109,7 @@ public class PageConsumer {
             return CompletableFuture.completedFuture(null);
         }
         PageFetched page = decoded.get();
-        int cost = cost(page);
-        heldKib.acquire(cost);
+        int cost = held.hold(page.body() == null ? 0 : page.body().length());
         String jobId = page.request().jobId();
         CompletableFuture<Void> sampleResolved = page.request().purpose() == Purpose.SAMPLE
                 ? resolveSample(page) : CompletableFuture.completedFuture(null);
@@ -122,7 +118,7 @@ public class PageConsumer {
                 .thenApplyAsync(job -> classify(page, job), work)
                 .thenCompose(this::publish)
                 .whenComplete((v, failure) -> {
-                    heldKib.release(cost);
+                    held.release(cost);
                     if (failure == null) {
                         message.ack();
                     } else {
@@ -178,11 +174,5 @@ public class PageConsumer {
     /** The job's scope; without a seed, the page's own host. */
     private static CrawlScope scope(CrawlSeed seed, PageFetched page) {
         return seed == null ? new CrawlScope(ScopeMode.HOST, page.finalUrl()) : CrawlScope.of(seed);
-    }
-
-    /** A page's share of the held budget, KiB: its body (UTF-16 in memory, so two bytes a character). */
-    private int cost(PageFetched page) {
-        long chars = page.body() == null ? 0 : page.body().length();
-        return (int) Math.max(1, Math.min(maxHeldKib, 2 * chars / KIB));
     }
 }

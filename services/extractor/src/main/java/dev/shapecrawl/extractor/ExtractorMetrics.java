@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * The extractor's Micrometer meters, at {@code /q/metrics}:
@@ -19,7 +20,9 @@ import java.time.Duration;
  *   <li>{@code shapecrawl_extractor_dropped_records_total{reason}}: records not published, {@code cap} (beyond
  *       the per-page cap) or {@code too_large} (encoded larger than {@code max-record-bytes});</li>
  *   <li>{@code shapecrawl_extractor_seconds}: time to parse and extract one page (histogram);</li>
- *   <li>{@code shapecrawl_extractor_rejected_total}: malformed events sent to the dead-letter topic.</li>
+ *   <li>{@code shapecrawl_extractor_rejected_total}: malformed events sent to the dead-letter topic;</li>
+ *   <li>{@code shapecrawl_extractor_in_flight_bytes}: bodies of pages extracted whose records are not all
+ *       acknowledged, bytes (UTF-16), against {@code max-in-flight-bytes} (gauge).</li>
  * </ul>
  */
 @ApplicationScoped
@@ -53,6 +56,10 @@ public class ExtractorMetrics {
         registry.counter("shapecrawl.extractor.records");
         registry.counter("shapecrawl.extractor.capped");
         registry.counter("shapecrawl.extractor.rejected");
+    }
+
+    void inFlightBytesFrom(Supplier<Number> source) {
+        registry.gauge("shapecrawl.extractor.in.flight.bytes", source, s -> s.get().doubleValue());
     }
 
     void extracted(String outcome, int lists, int records, long nanos) {

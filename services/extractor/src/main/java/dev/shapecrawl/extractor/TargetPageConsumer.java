@@ -8,12 +8,15 @@ import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Topics;
+import dev.shapecrawl.messaging.HeldBodies;
 import dev.shapecrawl.messaging.Inbound;
 import dev.shapecrawl.messaging.Outbound;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -24,11 +27,16 @@ import org.jboss.logging.Logger;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The extractor's Kafka adapter: consumes {@code target-pages}, runs the core {@link SwleExtractor} on each
@@ -41,8 +49,15 @@ import java.util.concurrent.CompletionStage;
  * keys and {@link ListRecord#id()}s, which consumers deduplicate. No Kafka transactions: they would buy nothing a
  * consumer deduplicating by id does not already have.
  *
- * <p>Pages are extracted one at a time per consumer, in offset order (CPU-bound work on a worker thread; scale by
- * partitions and instances). Work per page is bounded: a body over {@code max-body-chars} is not parsed (counted,
+ * <p>Pages are taken in offset order and extracted on {@code threads} threads of the service's own (CPU-bound work;
+ * scale further by partitions and instances). A page goes to the thread its key hashes to, so two deliveries or
+ * versions of one page are extracted and their records sent in offset order, as Kafka orders a key; pages of other
+ * keys go side by side. No page waits for the acknowledgements of the one before: waiting cost a producer round trip per page,
+ * most of the extractor's time on the demo (docs/benchmarks.md). What is in flight is bounded twice: records
+ * sent and not acknowledged ({@value #SEND_WINDOW}, half the emitter's buffer), and the bodies of pages taken and
+ * not yet acknowledged ({@code max-in-flight-bytes}, {@link HeldBodies}); a full bound pauses consumption. Offsets
+ * are committed only up to the first page not acknowledged (the connector's {@code throttled} strategy), so a crash
+ * still redoes every page whose records are not all written. Work per page is bounded: a body over {@code max-body-chars} is not parsed (counted,
  * logged, acknowledged with no records); the parser is depth-limited ({@link HtmlTrees#parse}); at most
  * {@code max-records-per-page} records are published per page (the first ones, in extraction order, so a replay
  * cuts at the same place); a record encoded larger than {@code max-record-bytes} is dropped (the
@@ -59,8 +74,8 @@ public class TargetPageConsumer {
     /** Outgoing channel, named as its topic. */
     public static final String RECORDS = Topics.LIST_RECORDS;
     /**
-     * Records sent before waiting for their acknowledgements: bounds what is in flight per page, below the
-     * emitter's buffer, so a page of thousands of rows cannot overflow it.
+     * Records sent and not yet acknowledged, at most: the emitter's buffer is twice this, so no page, however many
+     * rows it has, can overflow it.
      */
     static final int SEND_WINDOW = 500;
 
@@ -73,11 +88,17 @@ public class TargetPageConsumer {
     private final int maxBodyChars;
     private final int maxRecordsPerPage;
     private final int maxRecordBytes;
+    private final HeldBodies held;
+    private final Semaphore unacknowledged = new Semaphore(SEND_WINDOW);
+    private final ExecutorService[] lanes;
 
     /**
      * @param maxBodyChars      longest body extracted, characters, &gt;= 1
      * @param maxRecordsPerPage most records published per page, &gt;= 1
      * @param maxRecordBytes    largest record published, bytes of UTF-8 key and value, &gt;= 1024
+     * @param maxInFlightBytes  bodies of pages taken whose records are not all acknowledged, bytes in memory
+     *                          (UTF-16), &gt;= 1024
+     * @param threads           threads that extract pages, &gt;= 1; a page's key picks its thread
      * @throws IllegalArgumentException on a bound out of range (fails the start)
      */
     TargetPageConsumer(SwleExtractor extractor, ExtractorMetrics metrics,
@@ -85,11 +106,14 @@ public class TargetPageConsumer {
                        MutinyEmitter<String> records,
                        @ConfigProperty(name = "shapecrawl.extractor.max-body-chars") int maxBodyChars,
                        @ConfigProperty(name = "shapecrawl.extractor.max-records-per-page") int maxRecordsPerPage,
-                       @ConfigProperty(name = "shapecrawl.extractor.max-record-bytes") int maxRecordBytes) {
-        if (maxBodyChars < 1 || maxRecordsPerPage < 1 || maxRecordBytes < 1024) {
-            throw new IllegalArgumentException("shapecrawl.extractor.max-body-chars and max-records-per-page must be"
-                    + " >= 1 and max-record-bytes >= 1024; were " + maxBodyChars + ", " + maxRecordsPerPage + ", "
-                    + maxRecordBytes);
+                       @ConfigProperty(name = "shapecrawl.extractor.max-record-bytes") int maxRecordBytes,
+                       @ConfigProperty(name = "shapecrawl.extractor.max-in-flight-bytes") long maxInFlightBytes,
+                       @ConfigProperty(name = "shapecrawl.extractor.threads") int threads) {
+        if (maxBodyChars < 1 || maxRecordsPerPage < 1 || maxRecordBytes < 1024 || maxInFlightBytes < 1024
+                || threads < 1) {
+            throw new IllegalArgumentException("shapecrawl.extractor.max-body-chars, max-records-per-page and threads"
+                    + " must be >= 1, max-record-bytes and max-in-flight-bytes >= 1024; were " + maxBodyChars + ", "
+                    + maxRecordsPerPage + ", " + threads + ", " + maxRecordBytes + ", " + maxInFlightBytes);
         }
         this.extractor = extractor;
         this.metrics = metrics;
@@ -98,18 +122,41 @@ public class TargetPageConsumer {
         this.maxBodyChars = maxBodyChars;
         this.maxRecordsPerPage = maxRecordsPerPage;
         this.maxRecordBytes = maxRecordBytes;
-        LOG.infof("extracting with %s; max-body-chars %d, max-records-per-page %d, max-record-bytes %d",
-                settingsName, maxBodyChars, maxRecordsPerPage, maxRecordBytes);
+        this.held = new HeldBodies(maxInFlightBytes);
+        metrics.inFlightBytesFrom(held::heldBytes);
+        this.lanes = new ExecutorService[threads];
+        for (int i = 0; i < threads; i++) {
+            lanes[i] = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "extractor-work");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        LOG.infof("extracting with %s on %d threads; max-body-chars %d, max-records-per-page %d, max-record-bytes %d",
+                settingsName, threads, maxBodyChars, maxRecordsPerPage, maxRecordBytes);
+    }
+
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        for (ExecutorService lane : lanes) {
+            lane.shutdown();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (ExecutorService lane : lanes) {
+            lane.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
     }
 
     /**
-     * Extracts one target page and publishes its records; the returned stage completes once the page is
-     * acknowledged (or nacked to the dead-letter topic), so the next page waits for it.
+     * Takes one target page: decodes it (or dead-letters it), waits for room in the in-flight budget, and starts its
+     * extraction. The page is acknowledged (or nacked to the dead-letter topic) once all its records are
+     * acknowledged by the broker. Runs in offset order on a worker thread, so a full budget pauses consumption.
+     *
+     * @throws InterruptedException if interrupted while the in-flight budget is full (the page is redelivered)
      */
     @Incoming(PAGES)
     @Blocking
     @Acknowledgment(Acknowledgment.Strategy.MANUAL)
-    public CompletionStage<Void> onPage(Message<String> message) {
+    public CompletionStage<Void> onPage(Message<String> message) throws InterruptedException {
         Optional<TargetPage> decoded = Inbound.decode(message, EventType.TARGET_PAGE, metrics::rejected);
         if (decoded.isEmpty()) {
             return CompletableFuture.completedFuture(null);
@@ -127,24 +174,24 @@ public class TargetPageConsumer {
                     page.url(), page.body().length(), maxBodyChars);
             return message.ack();
         }
-        List<String> encoded;
-        try {
-            encoded = extract(page);
-        } catch (RuntimeException e) {
-            // A defect of the core on this page, not of the service: dead-letter the page with the reason, go on.
-            LOG.errorf(e, "page %s could not be extracted", page.url());
-            return message.nack(e);
-        }
-        return publish(page.key(), encoded).handle((v, failure) -> failure).thenCompose(failure -> {
-            if (failure == null) {
-                return message.ack();
-            }
-            // The reason in the dead-letter header is the broker's, not the future's wrapper.
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                    ? failure.getCause() : failure;
-            LOG.errorf(cause, "records of page %s could not be published", page.url());
-            return message.nack(cause);
-        });
+        int cost = held.hold(page.body().length());
+        ExecutorService lane = lanes[Math.floorMod(page.key().hashCode(), lanes.length)];
+        CompletableFuture.supplyAsync(() -> extract(page), lane)
+                .thenCompose(encoded -> publish(page.key(), encoded))
+                .whenComplete((v, failure) -> {
+                    held.release(cost);
+                    if (failure == null) {
+                        message.ack();
+                        return;
+                    }
+                    // A defect of the core on this page or a refusal of the broker, not of the service: dead-letter
+                    // the page with the reason (the cause, not the future's wrapper), go on.
+                    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                            ? failure.getCause() : failure;
+                    LOG.errorf(cause, "page %s: records not extracted or not written", page.url());
+                    message.nack(cause);
+                });
+        return CompletableFuture.completedFuture(null);
     }
 
     /** Runs SWLE on the page and returns its records, encoded, within the bounds; updates the meters. */
@@ -188,15 +235,24 @@ public class TargetPageConsumer {
         return out;
     }
 
-    /** Sends the records under {@code key}, {@value #SEND_WINDOW} at a time; completes when all are acknowledged. */
+    /**
+     * Sends the records under {@code key}, in order, each once a place among the {@value #SEND_WINDOW}
+     * unacknowledged ones is free (waiting on this thread); completes when all are acknowledged, exceptionally if
+     * one is refused or the thread is interrupted.
+     */
     private CompletableFuture<Void> publish(String key, List<String> encoded) {
-        CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
-        for (int from = 0; from < encoded.size(); from += SEND_WINDOW) {
-            List<String> window = encoded.subList(from, Math.min(encoded.size(), from + SEND_WINDOW));
-            done = done.thenCompose(v -> CompletableFuture.allOf(window.stream()
-                    .map(json -> Outbound.send(records, key, json)).toArray(CompletableFuture[]::new)));
+        CompletableFuture<?>[] sent = new CompletableFuture<?>[encoded.size()];
+        for (int i = 0; i < sent.length; i++) {
+            try {
+                unacknowledged.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return CompletableFuture.allOf(Arrays.copyOf(sent, i))
+                        .thenCompose(v -> CompletableFuture.failedFuture(e));
+            }
+            sent[i] = Outbound.send(records, key, encoded.get(i)).whenComplete((v, f) -> unacknowledged.release());
         }
-        return done;
+        return CompletableFuture.allOf(sent);
     }
 
     private static int utf8Bytes(String s) {

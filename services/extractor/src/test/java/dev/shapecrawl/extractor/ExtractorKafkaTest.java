@@ -129,7 +129,8 @@ class ExtractorKafkaTest {
                 .body(containsString("shapecrawl_extractor_pages_total{outcome=\"lists\"}"))
                 .body(containsString("shapecrawl_extractor_pages_total{outcome=\"none\"}"))
                 .body(containsString("shapecrawl_extractor_records_total"))
-                .body(containsString("shapecrawl_extractor_lists_total"));
+                .body(containsString("shapecrawl_extractor_lists_total"))
+                .body(containsString("shapecrawl_extractor_in_flight_bytes"));
         given().get("/q/health/ready").then().statusCode(200);
     }
 

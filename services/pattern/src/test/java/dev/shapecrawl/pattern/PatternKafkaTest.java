@@ -339,6 +339,20 @@ class PatternKafkaTest {
                 && l.contains("topic=\"pages-classified\"") && !l.endsWith(" 0.0")), metrics);
     }
 
+    @Test
+    void readyOnlyOnceTheTopologyRuns() throws InterruptedException {
+        // StreamsReadiness: Quarkus's own checks say ready before Kafka Streams has its tasks; ours waits for RUNNING.
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        int status;
+        while ((status = RestAssured.get("/q/health/ready").statusCode()) != 200 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertEquals(200, status, "the topology reached RUNNING");
+        String health = RestAssured.get("/q/health/ready").asString();
+        assertTrue(health.contains("\"pattern topology running\"")
+                && health.replace(" ", "").contains("\"state\":\"RUNNING\""), health);
+    }
+
     /** A job id starting with {@code prefix} that the Java producer would not put on {@code partition}. */
     static String jobHashingAwayFrom(int partition, String prefix) {
         for (int i = 0; ; i++) {

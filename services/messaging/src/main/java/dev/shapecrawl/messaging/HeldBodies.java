@@ -1,0 +1,53 @@
+package dev.shapecrawl.messaging;
+
+import java.util.concurrent.Semaphore;
+
+/**
+ * A memory budget for pages a consumer holds while their work or their outgoing events are pending: each page
+ * costs its body's size in memory (two bytes a character, UTF-16), counted in KiB. {@link #hold} blocks the
+ * consuming thread while the budget is spent, which pauses consumption in offset order: the back-pressure of a
+ * consumer that acknowledges pages asynchronously.
+ *
+ * <p>A page larger than the whole budget costs the whole budget, so it is held alone rather than never.
+ * Thread-safe.
+ */
+public final class HeldBodies {
+    private static final int KIB = 1024;
+
+    private final int maxKib;
+    private final Semaphore free;
+
+    /**
+     * @param maxBytes the budget, bytes, &gt;= 1024
+     * @throws IllegalArgumentException on a smaller budget
+     */
+    public HeldBodies(long maxBytes) {
+        if (maxBytes < KIB) {
+            throw new IllegalArgumentException("a held-bytes budget must be >= 1024 bytes; was " + maxBytes);
+        }
+        this.maxKib = (int) Math.min(Integer.MAX_VALUE, maxBytes / KIB);
+        this.free = new Semaphore(maxKib);
+    }
+
+    /**
+     * Waits for room for a page of {@code bodyChars} characters (0 for a page with no body) and takes it.
+     *
+     * @return the page's cost, KiB, to hand back to {@link #release}
+     * @throws InterruptedException if the thread is interrupted while waiting (nothing is taken)
+     */
+    public int hold(long bodyChars) throws InterruptedException {
+        int cost = (int) Math.max(1, Math.min(maxKib, 2 * bodyChars / KIB));
+        free.acquire(cost);
+        return cost;
+    }
+
+    /** Gives back what {@link #hold} took for one page. */
+    public void release(int cost) {
+        free.release(cost);
+    }
+
+    /** Bytes held now (a gauge's source): a multiple of 1024. */
+    public long heldBytes() {
+        return (long) (maxKib - free.availablePermits()) * KIB;
+    }
+}
