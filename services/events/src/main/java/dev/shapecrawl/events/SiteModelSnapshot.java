@@ -12,7 +12,8 @@ import java.util.List;
  * @param modelVersion   the mapping the model was inferred from (1 for the job's first mapping), >= 1
  * @param entryUrl       the entry point inference started from
  * @param mappedPages    pages the mapping classified, the pool inference sampled from, >= 0
- * @param sampledPages   pages inference read (its budget n, default 200, spec §10), >= 0
+ * @param sampledPages   pages inference read, the pages of its classes: at most its budget n (default 200, spec §10)
+ *                       and at most {@code mappedPages} when inferred from a mapping, >= 0
  * @param classes        the page classes, largest first; a class link names them by {@link PageClass#id()}
  * @param links          the class links, each (source, path, type, destination) once
  * @param decisionStatus the target decision's status: {@code DECIDED}, {@code AMBIGUOUS}, {@code NONE}, or

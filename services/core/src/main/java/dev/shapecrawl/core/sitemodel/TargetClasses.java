@@ -82,7 +82,9 @@ public final class TargetClasses {
                 .map(l -> new SiteModelSnapshot.ClassLink(idOf.get(l.source()), idOf.get(l.destination()), l.path(),
                         l.type().name()))
                 .toList();
-        return new SiteModelSnapshot(jobId, modelVersion, entryUrl, mappedPages, model.fetched(), described, links,
+        // Pages read are the pages of the classes: model.fetched() also counts the lookups that found no page (a
+        // link the sampled mapping did not fetch), which reported more pages sampled than mapped.
+        return new SiteModelSnapshot(jobId, modelVersion, entryUrl, mappedPages, sampled, described, links,
                 decisionStatus, threshold, decision);
     }
 

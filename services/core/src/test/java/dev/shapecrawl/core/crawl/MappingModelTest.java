@@ -62,6 +62,8 @@ class MappingModelTest {
         assertNotNull(model.targetThreshold());
         assertEquals(r.out().patterns.get(0).targetThreshold(), model.targetThreshold(), "the pattern's decision");
         assertTrue(model.sampledPages() > 0 && model.sampledPages() <= 200, "bounded by n: " + model.sampledPages());
+        assertTrue(model.sampledPages() <= model.mappedPages(), "pages read are mapped pages: "
+                + model.sampledPages() + " of " + model.mappedPages());
         assertTrue(model.classes().size() >= 2, "targets and the rest: " + model.classes().size());
         assertFalse(model.links().isEmpty(), "class links");
 
@@ -111,6 +113,8 @@ class MappingModelTest {
         SiteModelSnapshot model = site.models.get(0);
         assertEquals(3_031, model.mappedPages());
         assertTrue(model.sampledPages() <= 200, "n bounds the sample: " + model.sampledPages());
+        assertEquals(model.classes().stream().mapToInt(SiteModelSnapshot.PageClass::size).sum(), model.sampledPages(),
+                "the pages read are the pages of the classes");
         assertTrue(model.classes().size() <= 200 && model.classes().size() > 100,
                 "a class per sampled page or so: " + model.classes().size());
     }

@@ -62,6 +62,17 @@ class TargetClassesTest {
     }
 
     @Test
+    void thePagesSampledAreThePagesReadNotTheLookupsMade() {
+        // Inferred from a sampled mapping, inference also looks up links the mapping never fetched; those misses
+        // count against its budget n (requests, spec §10) but are no page read: 4 pages, not 9, and never more
+        // than the pages mapped.
+        SiteModel afterMisses = new SiteModel(MODEL.classes(), MODEL.links(), 9);
+        SiteModelSnapshot s = TargetClasses.describe("job", 1, "http://s.test/", 4, afterMisses,
+                url -> new TargetClasses.Verdict(0.5, false), "NONE", null, null);
+        assertEquals(4, s.sampledPages());
+    }
+
+    @Test
     void halfTheClassIsNotAMajorityAndUnknownPagesAreNoTargets() {
         Map<String, TargetClasses.Verdict> verdicts = Map.of("http://s.test/d1", new TargetClasses.Verdict(0.97, true));
         SiteModelSnapshot s = TargetClasses.describe("job", 2, "http://s.test/", 4,
