@@ -51,20 +51,20 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Pages are taken in offset order and extracted on {@code threads} threads of the service's own (CPU-bound work;
  * scale further by partitions and instances). A page goes to the thread its key hashes to, so two deliveries or
- * versions of one page are extracted and their records sent in offset order, as Kafka orders a key; pages of other
- * keys go side by side. No page waits for the acknowledgements of the one before: waiting cost a producer round trip per page,
- * most of the extractor's time on the demo (docs/benchmarks.md). What is in flight is bounded twice: records
- * sent and not acknowledged ({@value #SEND_WINDOW}, half the emitter's buffer), and the bodies of pages taken and
- * not yet acknowledged ({@code max-in-flight-bytes}, {@link HeldBodies}); a full bound pauses consumption. Offsets
- * are committed only up to the first page not acknowledged (the connector's {@code throttled} strategy), so a crash
- * still redoes every page whose records are not all written. Work per page is bounded: a body over {@code max-body-chars} is not parsed (counted,
- * logged, acknowledged with no records); the parser is depth-limited ({@link HtmlTrees#parse}); at most
- * {@code max-records-per-page} records are published per page (the first ones, in extraction order, so a replay
- * cuts at the same place); a record encoded larger than {@code max-record-bytes} is dropped (the
- * {@code list-records} topic takes 1 MiB messages). A malformed event goes to {@code dead-letter-topic-target-pages}
- * with its reason; so does a page whose extraction throws or whose records the broker refuses. A page the site
- * answered {@code 304 Not Modified} in a re-crawl ({@link TargetPage#notModified()}) is acknowledged with no records:
- * they were written when the page last changed.
+ * versions of one page are extracted and their records sent in offset order, as Kafka orders a key; pages of other keys
+ * go side by side. No page waits for the acknowledgements of the one before: waiting cost a producer round trip per
+ * page, most of the extractor's time on the demo (docs/benchmarks.md). What is in flight is bounded twice: records sent
+ * and not acknowledged ({@value #SEND_WINDOW}, half the emitter's buffer), and the bodies of pages taken and not yet
+ * acknowledged ({@code max-in-flight-bytes}, {@link HeldBodies}); a full bound pauses consumption. Offsets are
+ * committed only up to the first page not acknowledged (the connector's {@code throttled} strategy), so a crash still
+ * redoes every page whose records are not all written. Work per page is bounded: a body over {@code max-body-chars} is
+ * not parsed (counted, logged, acknowledged with no records); the parser is depth-limited ({@link HtmlTrees#parse}); at
+ * most {@code max-records-per-page} records are published per page (the first ones, in extraction order, so a replay
+ * cuts at the same place); a record encoded larger than {@code max-record-bytes} is dropped (the {@code list-records}
+ * topic takes 1 MiB messages). A malformed event goes to {@code dead-letter-topic-target-pages} with its reason; so
+ * does a page whose extraction throws or whose records the broker refuses. A page the site answered {@code 304 Not
+ * Modified} in a re-crawl ({@link TargetPage#notModified()}) is acknowledged with no records: they were written when
+ * the page last changed.
  */
 @Startup
 @ApplicationScoped
