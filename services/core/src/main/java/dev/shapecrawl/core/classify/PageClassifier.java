@@ -110,8 +110,8 @@ public final class PageClassifier {
                 decided == null ? model.samples().threshold() : decided);
         boolean isTarget = pageClass == null ? similar : page.request().depth() > 0 && bySpec(spec, pageClass, similar);
         PageCollections collections = pageClass != null
-                ? new PageCollections(SpecLinks.select(doc, spec.linksFrom(pageClass), modelSettings.maxLinksPerPage()),
-                Map.of())
+                ? new PageCollections(SpecLinks.select(doc, spec.linksFrom(pageClass), modelSettings.maxLinksPerPage(),
+                resolver), Map.of())
                 : collections(page, doc, isTarget, resolver);
         PageClassified classified = new PageClassified(jobId, page.request(), page.finalUrl(), page.status(),
                 similarity, isTarget, model.sampleIds().get(c.nearestSample()), analysis.outlinks(),
@@ -153,7 +153,8 @@ public final class PageClassifier {
             return PageParser.parse(page.finalUrl(), doc, modelSettings, resolver).collections();
         }
         if (purpose == Purpose.CRAWL && !isTarget) {
-            return new PageCollections(PageParser.parse(page.finalUrl(), doc, modelSettings, resolver).links(), Map.of());
+            return new PageCollections(PageParser.parse(page.finalUrl(), doc, modelSettings, resolver).links(),
+                    Map.of());
         }
         return null;
     }

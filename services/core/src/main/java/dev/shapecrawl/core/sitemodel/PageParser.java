@@ -106,23 +106,17 @@ public final class PageParser {
     }
 
     /**
-     * The normalised http(s) URL of {@code e}'s {@code attribute}, resolved against the document's base URL; empty for
-     * a missing, empty or fragment-only value, another scheme, or one the normaliser refuses.
+     * The normalised http(s) URL of {@code e}'s {@code attribute}, resolved by the page's resolver (which normalises
+     * each distinct value once: a javadoc page names the same types dozens of times); empty for a missing, empty or
+     * fragment-only value, another scheme, or one the normaliser refuses.
      */
-    static Optional<String> target(Element e, String attribute) {
-        return target(e, attribute, LinkResolver.of(e));
-    }
-
-    /**
-     * As {@link #target(Element, String)} with the page's resolver, which normalises each distinct value once (a
-     * javadoc page names the same types dozens of times).
-     */
-    private static Optional<String> target(Element e, String attribute, LinkResolver resolver) {
-        String raw = e.attr(attribute).trim();
+    static Optional<String> target(Element e, String attribute, LinkResolver resolver) {
+        String value = e.attr(attribute);
+        String raw = value.trim();
         if (raw.isEmpty() || raw.startsWith("#")) {
             return Optional.empty();
         }
-        String url = resolver.normalized(e.attr(attribute));
+        String url = resolver.normalized(value);
         return url.isEmpty() ? Optional.empty() : Optional.of(url);
     }
 }

@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.sitemodel;
 
+import dev.shapecrawl.core.page.LinkResolver;
 import dev.shapecrawl.events.CrawlSpec;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -33,6 +34,15 @@ public final class SpecLinks {
      * @return XPath → the URLs it selects, in document order without repeats; an XPath that selects none is absent
      */
     public static Map<String, List<String>> select(Document doc, List<CrawlSpec.Link> links, int maxLinks) {
+        return select(doc, links, maxLinks, LinkResolver.of(doc));
+    }
+
+    /**
+     * As {@link #select(Document, List, int)}, with the page's resolver (shared with its link extraction, so each href
+     * is normalised once).
+     */
+    public static Map<String, List<String>> select(Document doc, List<CrawlSpec.Link> links, int maxLinks,
+                                                   LinkResolver resolver) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         int left = maxLinks;
         for (CrawlSpec.Link link : links) {
@@ -41,7 +51,7 @@ public final class SpecLinks {
             }
             Set<String> urls = new LinkedHashSet<>();
             for (Element e : evaluate(doc, link.xpath())) {
-                url(e).ifPresent(urls::add);
+                url(e, resolver).ifPresent(urls::add);
                 if (urls.size() >= left) {
                     break;
                 }
@@ -76,7 +86,7 @@ public final class SpecLinks {
         }
     }
 
-    private static Optional<String> url(Element e) {
-        return PageParser.target(e, e.nameIs("frame") || e.nameIs("iframe") ? "src" : "href");
+    private static Optional<String> url(Element e, LinkResolver resolver) {
+        return PageParser.target(e, e.nameIs("frame") || e.nameIs("iframe") ? "src" : "href", resolver);
     }
 }
