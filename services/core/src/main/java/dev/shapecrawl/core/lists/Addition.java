@@ -83,7 +83,14 @@ public enum Addition {
      * whose record then differs from its siblings' and breaks their run (a table of contents whose chapters have
      * one or two sections).
      */
-    NESTED("nested");
+    NESTED("nested"),
+    /**
+     * Sibling items of one tag and class, each opened by a heading and made of parts the page names by a
+     * sub-heading or a paragraph's label (GTK-Doc's function and property details: "Parameters", "Returns",
+     * "Since:"), are structural records with a cell per named part and per kind of unnamed part, lined up by
+     * name across items whose parts differ ({@link EntryItems}); the names name the columns. Needs {@link #CELLS}.
+     */
+    ENTRIES("entries");
 
     private final String tag;
 

@@ -12,6 +12,9 @@ import org.jsoup.nodes.Element;
  * Names of a list's columns (issue 20; shapecrawl, beyond the seed, whose columns are unlabelled: Agostinho 2015
  * §4.2.4). A column is named by the page where the page names it, in this order:
  * <ol>
+ *   <li><b>Named parts</b> of reference entries ({@link EntryItems}, {@link Addition#ENTRIES}): the sub-headings and
+ *       labels that name an entry's parts name the columns of the list the entries form; their unnamed slots
+ *       fall through to the rules below.</li>
  *   <li><b>A header row</b> over the list's cells: a table's {@code thead} row, or its first row when its cells
  *       with text are {@code th}s or wholly bold and the row below is not; a {@link Grid}'s header. A column the
  *       header names is kept even where column pruning dropped it (one value in every row is still data). A header cell names the columns its cell was cut into (the second one
@@ -46,9 +49,23 @@ public final class FieldNames {
      * @return the list with its {@link ExtractedList#fields()}, its header row dropped where it held one
      */
     static FoundList name(FoundList found, Element container) {
+        return name(found, container, List.of());
+    }
+
+    /**
+     * The list, named from the page around it or by the names of the entries it was read from.
+     *
+     * @param found     the list as grouping found it (rows before pruning included)
+     * @param container the element whose children's records made the list, or null (positional names only)
+     * @param entries   the slot names of the {@link EntryItems} groups under the container ("" for an unnamed slot);
+     *                  the one with a slot per cell of the list names it, before any header row
+     * @return the list with its {@link ExtractedList#fields()}, its header row dropped where it held one
+     */
+    static FoundList name(FoundList found, Element container, List<List<String>> entries) {
         ExtractedList list = found.list();
-        List<String> header = container == null ? null : header(container);
         int cellCount = 1 + (int) list.separators().stream().filter(TextRecord.CELL_BOUNDARY::equals).count();
+        List<String> header = entries.stream().filter(names -> names.size() == cellCount).findFirst()
+                .orElse(container == null ? null : header(container));
         if (header != null && header.size() != cellCount) {
             header = null;
         }

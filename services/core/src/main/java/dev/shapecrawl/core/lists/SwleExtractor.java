@@ -33,6 +33,7 @@ public final class SwleExtractor {
     private static final String LINE = "#line";
     private static final String PAIR = "#pair";
     private static final String GRID_ROW = "#gridrow";
+    private static final String ENTRY = "#entry";
     /** Inline (phrasing) elements of HTML that carry text formatting, not structure ({@link Addition#INLINE_FLOW}). */
     private static final Set<String> INLINE = Set.of("a", "abbr", "b", "bdi", "bdo", "cite",
             "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong",
@@ -78,7 +79,8 @@ public final class SwleExtractor {
         }
         Deque<Frame> stack = new ArrayDeque<>();
         Set<Element> blockItems = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        stack.push(frame(body, blockItems));
+        Entries entries = new Entries();
+        stack.push(frame(body, blockItems, entries));
         while (true) {
             Frame top = stack.peek();
             if (top.next < top.element.childNodeSize()) {
@@ -91,7 +93,7 @@ public final class SwleExtractor {
                     } else if (settings.has(Addition.NO_CODE) && e.nameIs("pre")) {
                         top.add(null, e.normalName());
                     } else {
-                        stack.push(frame(e, blockItems));
+                        stack.push(frame(e, blockItems, entries));
                     }
                 }
                 continue;
@@ -105,23 +107,30 @@ public final class SwleExtractor {
             if (stack.isEmpty()) {
                 break;
             }
-            stack.peek().add(returned, top.element.normalName());
+            stack.peek().add(returned, top.kind == Kind.ENTRY ? ENTRY : top.element.normalName());
         }
         if (settings.has(Addition.SPLIT_LISTS)) {
             sink = SplitListMerger.merge(sink, containers, settings);
         }
         // a header row taken in as the first row is dropped when naming; what is left must still be a list (RL)
-        return sink.stream().map(f -> FieldNames.name(f, containers.get(f)).list())
+        return sink.stream().map(f -> FieldNames.name(f, containers.get(f), entries.names(containers.get(f))).list())
                 .filter(l -> l.rows().size() >= settings.rl()).toList();
     }
 
-    private Frame frame(Element e, Set<Element> blockItems) {
+    private Frame frame(Element e, Set<Element> blockItems, Entries entries) {
         Kind kind = Kind.PLAIN;
         int period = 0;
+        if (cells && settings.has(Addition.ENTRIES)) {
+            entries.look(e, settings.rl());
+        }
         if (cells && settings.has(Addition.BLOCKS)) {
             blockItems.addAll(BlockItems.of(e, settings.rl()));
         }
-        if (cells) {
+        EntryItems.Layout layout = cells ? entries.items.remove(e) : null;
+        if (layout != null) {
+            blockItems.remove(e);
+            kind = Kind.ENTRY;
+        } else if (cells) {
             if (blockItems.remove(e)) {
                 kind = Kind.BLOCKS;
             } else if (e.nameIs("tr")) {
@@ -136,7 +145,7 @@ public final class SwleExtractor {
                 }
             }
         }
-        return new Frame(e, kind, period, settings.has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
+        return new Frame(e, kind, period, layout, settings.has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
                 kind == Kind.PLAIN && settings.has(Addition.INLINE_FLOW));
     }
 
@@ -146,6 +155,15 @@ public final class SwleExtractor {
         frame.endPair();
         if (frame.kind == Kind.ROW || frame.kind == Kind.BLOCKS) {
             return TextRecord.structural(frame.cells);
+        }
+        if (frame.kind == Kind.ENTRY) {
+            // the cells are the entry's parts by name, read from the tree: the lists inside (a parameter table)
+            // were found on the way down and are the entry's cell text as well
+            List<TextRecord> parts = new ArrayList<>();
+            for (String text : EntryItems.cells(frame.element, frame.layout)) {
+                parts.add(text == null ? null : TextRecord.opaque(text));
+            }
+            return TextRecord.structural(parts);
         }
         List<TextRecord> kids = frame.kids;
         if (kids.isEmpty()) {
@@ -173,6 +191,9 @@ public final class SwleExtractor {
                 tags = keptTags;
             }
         }
+        if (settings.has(Addition.ENTRIES) && entries(candidates, tags, frame.element, sink)) {
+            return null;
+        }
         if (candidates.size() >= settings.rl() && findLists(candidates, tags, frame.element, sink)) {
             return null;
         }
@@ -197,6 +218,35 @@ public final class SwleExtractor {
             out.add(r.numbered());
         }
         return out;
+    }
+
+    /**
+     * With {@link Addition#ENTRIES}: an element's entries are one group by separation (as {@code siblings} groups
+     * rows), whatever lies between them (the section's heading, rules): an entry without a "Returns" has an empty
+     * cell, not another identity. The element's other records are then grouped as usual.
+     *
+     * @return true if the entries formed a list
+     */
+    private boolean entries(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {
+        List<TextRecord> entries = new ArrayList<>();
+        List<TextRecord> rest = new ArrayList<>();
+        List<String> restTags = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            if (tags.get(i).equals(ENTRY)) {
+                entries.add(records.get(i));
+            } else {
+                rest.add(records.get(i));
+                restTags.add(tags.get(i));
+            }
+        }
+        if (entries.size() < settings.rl()
+                || !Grouping.groupSiblings(entries, true, settings, () -> path(element), sink)) {
+            return false;
+        }
+        if (rest.size() >= settings.rl()) {
+            findLists(rest, restTags, element, sink);
+        }
+        return true;
     }
 
     private boolean findLists(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {
@@ -264,7 +314,29 @@ public final class SwleExtractor {
         /** {@link Addition#GRIDS}: each run of {@link Grid#period()} cells forms one structural record. */
         GRID,
         /** {@link Addition#BLOCKS}: an item's blocks are the cells of one structural record. */
-        BLOCKS
+        BLOCKS,
+        /** {@link Addition#ENTRIES}: an entry's named parts are the cells of one structural record. */
+        ENTRY
+    }
+
+    /** The entries ({@link EntryItems}) found so far in one visit: items to read, and the layouts per parent. */
+    private static final class Entries {
+        final Map<Element, EntryItems.Layout> items = new IdentityHashMap<>();
+        final Map<Element, List<EntryItems.Layout>> byParent = new IdentityHashMap<>();
+
+        void look(Element parent, int rl) {
+            Map<Element, EntryItems.Layout> found = EntryItems.of(parent, rl);
+            if (!found.isEmpty()) {
+                items.putAll(found);
+                byParent.put(parent, found.values().stream().distinct().toList());
+            }
+        }
+
+        /** The names of the entries under a list's container, one per slot ("" unnamed); null if none. */
+        List<List<String>> names(Element container) {
+            List<EntryItems.Layout> layouts = container == null ? null : byParent.get(container);
+            return layouts == null ? List.of() : layouts.stream().map(EntryItems.Layout::names).toList();
+        }
     }
 
     /** One element being visited: its children's records so far. */
@@ -273,6 +345,8 @@ public final class SwleExtractor {
         final Kind kind;
         /** The cells per row of a {@link Kind#GRID}; 0 otherwise. */
         final int period;
+        /** The layout of an {@link Kind#ENTRY}; null otherwise. */
+        final EntryItems.Layout layout;
         final boolean lines;
         final int cr;
         final boolean opaqueWhenLong;
@@ -286,8 +360,10 @@ public final class SwleExtractor {
         /** {@link Addition#INLINE_FLOW}: runs of text and inline children form one line record. */
         final boolean flow;
 
-        Frame(Element element, Kind kind, int period, boolean lines, int cr, boolean opaqueWhenLong, boolean flow) {
+        Frame(Element element, Kind kind, int period, EntryItems.Layout layout, boolean lines, int cr,
+              boolean opaqueWhenLong, boolean flow) {
             this.flow = flow;
+            this.layout = layout;
             this.element = element;
             this.kind = kind;
             this.period = period;
@@ -298,6 +374,9 @@ public final class SwleExtractor {
 
         /** A child's record (null: none) and the child's tag ({@code #text} for a text node). */
         void add(TextRecord r, String tag) {
+            if (kind == Kind.ENTRY) {
+                return;   // read from the tree when the entry ends
+            }
             if (kind == Kind.GRID) {
                 if (!tag.equals(TEXT)) {   // the blanks between cells are layout
                     cells.add(r);          // an empty cell keeps its place, as in a row

@@ -17,7 +17,7 @@ import java.util.function.IntPredicate;
  * Every walk here is bounded by characters and by nodes visited, because the same subtree (a huge label, an
  * anchor wrapping the whole page) can be asked for many times on a hostile page.
  */
-final class Texts {
+public final class Texts {
     /** Most nodes one walk visits, whatever the text it found. */
     static final int MAX_NODES = 10_000;
     /** Most nodes the walk to the text next to a control visits ({@link #adjacent}). */
@@ -42,7 +42,7 @@ final class Texts {
      * left out, and with {@code skipControls} also the text of selects, textareas and buttons (a label that wraps
      * a select must not read as its options). Visits at most {@link #MAX_NODES} nodes.
      */
-    static String visible(Element root, int maxChars, boolean skipControls) {
+    public static String visible(Element root, int maxChars, boolean skipControls) {
         StringBuilder sb = new StringBuilder();
         int[] visited = {0};
         root.filter(new NodeFilter() {

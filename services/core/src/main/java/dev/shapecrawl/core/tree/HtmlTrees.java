@@ -16,6 +16,9 @@ import org.jsoup.parser.Parser;
  * {@code <div>}s, about 17 s unlimited versus under 0.5 s at the default of 512. We set the depth explicitly so
  * a jsoup upgrade cannot change it silently.
  *
+ * <p>A page that declares XHTML is read as its author wrote it where HTML parsing would lose the rest of the page
+ * behind a self-closed raw-text element such as {@code <iframe/>} ({@link SelfClosedRawText}).
+ *
  * <p>Input size is not limited here: the fetcher caps bodies ({@code PageFetched.truncated}), and
  * {@link TreeBuilder} caps the tree. Measured on a developer machine (JDK 17, jsoup 1.23.2; see
  * {@code HtmlTreesHostileInputTest}, which prints these): 10 MiB of list rows (about a million DOM nodes) parse in
@@ -61,7 +64,8 @@ public final class HtmlTrees {
         if (maxDepth < 1) {
             throw new IllegalArgumentException("maxDepth: must be >= 1, was " + maxDepth);
         }
-        return Parser.htmlParser().setMaxDepth(maxDepth).parseInput(html, baseUri == null ? "" : baseUri);
+        return Parser.htmlParser().setMaxDepth(maxDepth)
+                .parseInput(SelfClosedRawText.repair(html), baseUri == null ? "" : baseUri);
     }
 
     /**

@@ -2,9 +2,11 @@ package dev.shapecrawl.core.lists.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shapecrawl.core.tree.HtmlTrees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,11 +92,15 @@ record LabelledPage(String id, String source, String generator, Path file, List<
         }
     }
 
-    /** The page parsed as a browser would: charset from BOM, meta or UTF-8; jsoup's HTML parser at depth 512. */
+    /**
+     * The page parsed as the extractor service parses a fetched page ({@link HtmlTrees#parse}): decoded in the
+     * charset jsoup detects (BOM, meta or UTF-8), then jsoup's HTML parser at depth 512.
+     */
     Document parse() {
         try (InputStream in = Files.newInputStream(file)) {
-            return DataUtil.load(in, null, "http://swle-eval.invalid/" + id + ".html",
-                    Parser.htmlParser().setMaxDepth(512));
+            String url = "http://swle-eval.invalid/" + id + ".html";
+            Charset charset = DataUtil.load(in, null, url, Parser.htmlParser().setMaxDepth(512)).charset();
+            return HtmlTrees.parse(new String(Files.readAllBytes(file), charset), url);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
