@@ -90,7 +90,13 @@ public enum Addition {
      * "Since:"), are structural records with a cell per named part and per kind of unnamed part, lined up by
      * name across items whose parts differ ({@link EntryItems}); the names name the columns. Needs {@link #CELLS}.
      */
-    ENTRIES("entries");
+    ENTRIES("entries"),
+    /**
+     * The items of a list that each open with a term in inline markup followed by text ({@code <b>NULL</b>. The
+     * value is…}, {@code <a>git-revert(1)</a> is about…}) are structural records of two cells, the term and the
+     * rest ({@link TermItems}), however long the rest. Needs {@link #CELLS}.
+     */
+    TERMS("terms");
 
     private final String tag;
 

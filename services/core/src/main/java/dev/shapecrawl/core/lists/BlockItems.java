@@ -88,6 +88,29 @@ final class BlockItems {
         return out;
     }
 
+    /**
+     * Whether a table cell is the only cell of its row and made of 2 to {@value #MAX_BLOCKS} blocks and no text of
+     * its own: a one-column table whose rows are records of blocks (PostgreSQL's catalog and function tables: a
+     * definition paragraph, then a description paragraph). Its blocks are the row's cells, as an item's are.
+     */
+    static boolean soleCellOfBlocks(Element cell) {
+        Element row = cell.parent();
+        if (!(cell.nameIs("td") || cell.nameIs("th")) || row == null || !row.nameIs("tr")
+                || row.childrenSize() != 1) {
+            return false;
+        }
+        int n = cell.childrenSize();
+        if (hasText(cell) || n < 2 || n > MAX_BLOCKS) {
+            return false;
+        }
+        for (Element c : cell.children()) {
+            if (!BLOCK.contains(c.normalName()) || blocks(c) > MAX_BLOCKS) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The item a sibling stands for, or null if it is no row of blocks. */
     private static Element unwrap(Element sibling) {
         Element e = sibling;

@@ -55,6 +55,7 @@ final class EntryItems {
     static final int MIN_NAME_ITEMS = 2;
 
     private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
+    /** Children that are no part: rules between parts, line breaks. */
     private static final Set<String> SKIPPED = Set.of("hr", "br");
     /** A label before a colon: letters first, then letters, digits, spaces, dots, hyphens or slashes. */
     private static final Pattern LABEL = Pattern.compile("(\\p{L}[\\p{L}\\p{N} ./'-]{0," + (MAX_LABEL_CHARS - 1)
@@ -84,6 +85,15 @@ final class EntryItems {
      */
     static Map<Element, Layout> of(Element parent, int minItems) {
         if (parent.childrenSize() < minItems) {
+            return Map.of();
+        }
+        // most elements have fewer than RL children that open with a heading: they are passed over before any
+        // grouping allocates (this check runs for every element of every page)
+        int headed = 0;
+        for (Element c = parent.firstElementChild(); c != null && headed < minItems; c = c.nextElementSibling()) {
+            headed += opensWithHeading(c) ? 1 : 0;
+        }
+        if (headed < minItems) {
             return Map.of();
         }
         Map<String, List<Element>> groups = new LinkedHashMap<>();
@@ -136,6 +146,13 @@ final class EntryItems {
 
     /** The group's layout, or null if the group is no run of entries. */
     private static Layout layout(List<Element> group) {
+        int naming = 0;
+        for (Element item : group) {
+            naming += mayNameParts(item) ? 1 : 0;
+        }
+        if (2 * naming < group.size()) {
+            return null;   // no name can be given by half of them: decided before any text is read
+        }
         List<List<Part>> items = new ArrayList<>(group.size());
         String headingTag = null;
         int numbered = 0;
@@ -278,29 +295,53 @@ final class EntryItems {
         return label.split(" ").length <= MAX_LABEL_WORDS ? label : null;
     }
 
-    /** Whether an item's first element child, empty anchors and rules aside, is a heading. */
-    private static boolean opensWithHeading(Element item) {
-        for (Element c : item.children()) {
-            if (!SKIPPED.contains(c.normalName()) && !emptyAnchor(c)) {
-                return HEADINGS.contains(c.normalName());
+    /**
+     * Whether an item's first element child, empty anchors and rules aside, is a heading. Called for every element
+     * of a page, so it walks sibling links (no list of children is built) and compares tag names by character.
+     */
+    static boolean opensWithHeading(Element item) {
+        for (Element c = item.firstElementChild(); c != null; c = c.nextElementSibling()) {
+            String tag = c.normalName();
+            if (tag.length() == 2 && (tag.equals("hr") || tag.equals("br")) || emptyAnchor(c)) {
+                continue;
             }
+            return tag.length() == 2 && tag.charAt(0) == 'h' && tag.charAt(1) >= '1' && tag.charAt(1) <= '6';
+        }
+        return false;
+    }
+
+    /**
+     * Whether an item has a child that could name a part: a heading after its first, a paragraph (a label), or a
+     * block that opens with a heading. Structure only; javadoc's member details (heading, {@code pre}, blocks,
+     * {@code dl}) have none.
+     */
+    private static boolean mayNameParts(Element item) {
+        boolean first = true;
+        for (Element c = item.firstElementChild(); c != null; c = c.nextElementSibling()) {
+            String tag = c.normalName();
+            if (SKIPPED.contains(tag) || emptyAnchor(c)) {
+                continue;
+            }
+            if (!first && (HEADINGS.contains(tag) || tag.equals("p") || firstHeading(c) != null)) {
+                return true;
+            }
+            first = false;
         }
         return false;
     }
 
     /** The heading a block opens with (after empty anchors), or null. */
     private static Element firstHeading(Element block) {
-        for (Element c : block.children()) {
-            if (emptyAnchor(c)) {
-                continue;
+        for (Element c = block.firstElementChild(); c != null; c = c.nextElementSibling()) {
+            if (!emptyAnchor(c)) {
+                return HEADINGS.contains(c.normalName()) ? c : null;
             }
-            return HEADINGS.contains(c.normalName()) ? c : null;
         }
         return null;
     }
 
     private static boolean emptyAnchor(Element e) {
-        return e.nameIs("a") && e.childrenSize() == 0 && e.text().isBlank();
+        return e.nameIs("a") && e.childrenSize() == 0 && !e.hasText();
     }
 
     private static boolean hasOwnText(Element e) {

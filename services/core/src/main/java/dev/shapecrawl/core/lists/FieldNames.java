@@ -18,7 +18,8 @@ import org.jsoup.nodes.Element;
  *   <li><b>A header row</b> over the list's cells: a table's {@code thead} row, or its first row when its cells
  *       with text are {@code th}s or wholly bold and the row below is not; a {@link Grid}'s header. A column the
  *       header names is kept even where column pruning dropped it (one value in every row is still data). A header cell names the columns its cell was cut into (the second one
- *       {@code name_2}, …); a header whose cell count differs from the list's names nothing. The header row,
+ *       {@code name_2}, …); a header whose cell count differs from the list's names nothing. The one cell of a
+ *       one-column table of blocks ({@link BlockItems#soleCellOfBlocks}) names its blocks' columns. The header row,
  *       where grouping took it in as the list's first row, is dropped from the rows: it is the names, not a
  *       record (docs/lists.md §6, tables).</li>
  *   <li><b>A repeated label</b>: the column just before is the same text in every row and ends at a {@code :} (a
@@ -225,6 +226,11 @@ public final class FieldNames {
 
     private static List<String> cellTexts(Element tr) {
         List<String> names = new ArrayList<>();
+        if (tr.childrenSize() == 1 && BlockItems.soleCellOfBlocks(tr.child(0))) {
+            // the header of a one-column table of blocks names the blocks ("Column Type" / "Description")
+            tr.child(0).children().forEach(block -> names.add(block.text()));
+            return names;
+        }
         for (Element cell : tr.children()) {
             if (!cell.nameIs("th") && !cell.nameIs("td")) {
                 continue;

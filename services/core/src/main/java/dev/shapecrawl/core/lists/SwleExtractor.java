@@ -79,8 +79,9 @@ public final class SwleExtractor {
         }
         Deque<Frame> stack = new ArrayDeque<>();
         Set<Element> blockItems = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Element> termItems = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         Entries entries = new Entries();
-        stack.push(frame(body, blockItems, entries));
+        stack.push(frame(body, blockItems, termItems, entries));
         while (true) {
             Frame top = stack.peek();
             if (top.next < top.element.childNodeSize()) {
@@ -93,7 +94,7 @@ public final class SwleExtractor {
                     } else if (settings.has(Addition.NO_CODE) && e.nameIs("pre")) {
                         top.add(null, e.normalName());
                     } else {
-                        stack.push(frame(e, blockItems, entries));
+                        stack.push(frame(e, blockItems, termItems, entries));
                     }
                 }
                 continue;
@@ -117,7 +118,7 @@ public final class SwleExtractor {
                 .filter(l -> l.rows().size() >= settings.rl()).toList();
     }
 
-    private Frame frame(Element e, Set<Element> blockItems, Entries entries) {
+    private Frame frame(Element e, Set<Element> blockItems, Set<Element> termItems, Entries entries) {
         Kind kind = Kind.PLAIN;
         int period = 0;
         if (cells && settings.has(Addition.ENTRIES)) {
@@ -126,13 +127,19 @@ public final class SwleExtractor {
         if (cells && settings.has(Addition.BLOCKS)) {
             blockItems.addAll(BlockItems.of(e, settings.rl()));
         }
+        if (cells && settings.has(Addition.TERMS)) {
+            termItems.addAll(TermItems.of(e, settings.rl(), settings.cr()));
+        }
         EntryItems.Layout layout = cells ? entries.items.remove(e) : null;
+        boolean term = cells && termItems.remove(e);
         if (layout != null) {
             blockItems.remove(e);
             kind = Kind.ENTRY;
         } else if (cells) {
-            if (blockItems.remove(e)) {
+            if (blockItems.remove(e) || settings.has(Addition.BLOCKS) && BlockItems.soleCellOfBlocks(e)) {
                 kind = Kind.BLOCKS;
+            } else if (term) {
+                kind = Kind.TERM;
             } else if (e.nameIs("tr")) {
                 kind = Kind.ROW;
             } else if (e.nameIs("dl")) {
@@ -155,6 +162,13 @@ public final class SwleExtractor {
         frame.endPair();
         if (frame.kind == Kind.ROW || frame.kind == Kind.BLOCKS) {
             return TextRecord.structural(frame.cells);
+        }
+        if (frame.kind == Kind.TERM) {
+            List<TextRecord> parts = new ArrayList<>(2);
+            for (String text : TermItems.cells(frame.element, settings.cr())) {
+                parts.add(text.isEmpty() ? null : TextRecord.opaque(text));
+            }
+            return TextRecord.structural(parts);
         }
         if (frame.kind == Kind.ENTRY) {
             // the cells are the entry's parts by name, read from the tree: the lists inside (a parameter table)
@@ -228,6 +242,13 @@ public final class SwleExtractor {
      * @return true if the entries formed a list
      */
     private boolean entries(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {
+        int count = 0;
+        for (String tag : tags) {
+            count += tag.equals(ENTRY) ? 1 : 0;
+        }
+        if (count < settings.rl()) {
+            return false;   // the common case, before anything is allocated
+        }
         List<TextRecord> entries = new ArrayList<>();
         List<TextRecord> rest = new ArrayList<>();
         List<String> restTags = new ArrayList<>();
@@ -239,8 +260,7 @@ public final class SwleExtractor {
                 restTags.add(tags.get(i));
             }
         }
-        if (entries.size() < settings.rl()
-                || !Grouping.groupSiblings(entries, true, settings, () -> path(element), sink)) {
+        if (!Grouping.groupSiblings(entries, true, settings, () -> path(element), sink)) {
             return false;
         }
         if (rest.size() >= settings.rl()) {
@@ -316,7 +336,9 @@ public final class SwleExtractor {
         /** {@link Addition#BLOCKS}: an item's blocks are the cells of one structural record. */
         BLOCKS,
         /** {@link Addition#ENTRIES}: an entry's named parts are the cells of one structural record. */
-        ENTRY
+        ENTRY,
+        /** {@link Addition#TERMS}: a list item's term and the rest are the two cells of one structural record. */
+        TERM
     }
 
     /** The entries ({@link EntryItems}) found so far in one visit: items to read, and the layouts per parent. */
@@ -374,8 +396,8 @@ public final class SwleExtractor {
 
         /** A child's record (null: none) and the child's tag ({@code #text} for a text node). */
         void add(TextRecord r, String tag) {
-            if (kind == Kind.ENTRY) {
-                return;   // read from the tree when the entry ends
+            if (kind == Kind.ENTRY || kind == Kind.TERM) {
+                return;   // read from the tree when the item ends
             }
             if (kind == Kind.GRID) {
                 if (!tag.equals(TEXT)) {   // the blanks between cells are layout
