@@ -84,8 +84,8 @@ final class EntryItems {
      * @return item → its group's layout (identity map), empty when no group qualifies
      */
     static Map<Element, Layout> of(Element parent, int minItems) {
-        if (parent.childrenSize() < minItems) {
-            return Map.of();
+        if (parent.childNodeSize() < minItems) {
+            return Map.of();   // checked before childrenSize(), which builds the list of element children
         }
         // most elements have fewer than RL children that open with a heading: they are passed over before any
         // grouping allocates (this check runs for every element of every page)

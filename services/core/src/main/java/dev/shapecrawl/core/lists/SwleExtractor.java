@@ -41,11 +41,20 @@ public final class SwleExtractor {
 
     private final SwleSettings settings;
     private final boolean cells;
+    /** Which additions are on, by ordinal: asked several times per element, faster than the settings' set. */
+    private final boolean[] on = new boolean[Addition.values().length];
 
     /** @param settings the settings; {@link SwleSettings#defaults()} unless evaluating the seed */
     public SwleExtractor(SwleSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.cells = settings.has(Addition.CELLS);
+        for (Addition a : settings.additions()) {
+            on[a.ordinal()] = true;
+        }
+        this.cells = has(Addition.CELLS);
+    }
+
+    private boolean has(Addition a) {
+        return on[a.ordinal()];
     }
 
     /** The settings. */
@@ -91,7 +100,7 @@ public final class SwleExtractor {
                 } else if (child instanceof Element e) {
                     if ((top.lines || top.flow) && e.nameIs("br")) {
                         top.endLine();
-                    } else if (settings.has(Addition.NO_CODE) && e.nameIs("pre")) {
+                    } else if (has(Addition.NO_CODE) && e.nameIs("pre")) {
                         top.add(null, e.normalName());
                     } else {
                         stack.push(frame(e, blockItems, termItems, entries));
@@ -110,7 +119,7 @@ public final class SwleExtractor {
             }
             stack.peek().add(returned, top.kind == Kind.ENTRY ? ENTRY : top.element.normalName());
         }
-        if (settings.has(Addition.SPLIT_LISTS)) {
+        if (has(Addition.SPLIT_LISTS)) {
             sink = SplitListMerger.merge(sink, containers, settings);
         }
         // a header row taken in as the first row is dropped when naming; what is left must still be a list (RL)
@@ -121,13 +130,13 @@ public final class SwleExtractor {
     private Frame frame(Element e, Set<Element> blockItems, Set<Element> termItems, Entries entries) {
         Kind kind = Kind.PLAIN;
         int period = 0;
-        if (cells && settings.has(Addition.ENTRIES)) {
+        if (cells && has(Addition.ENTRIES)) {
             entries.look(e, settings.rl());
         }
-        if (cells && settings.has(Addition.BLOCKS)) {
+        if (cells && has(Addition.BLOCKS)) {
             blockItems.addAll(BlockItems.of(e, settings.rl()));
         }
-        if (cells && settings.has(Addition.TERMS)) {
+        if (cells && has(Addition.TERMS)) {
             termItems.addAll(TermItems.of(e, settings.rl(), settings.cr()));
         }
         EntryItems.Layout layout = cells ? entries.items.remove(e) : null;
@@ -136,7 +145,7 @@ public final class SwleExtractor {
             blockItems.remove(e);
             kind = Kind.ENTRY;
         } else if (cells) {
-            if (blockItems.remove(e) || settings.has(Addition.BLOCKS) && BlockItems.soleCellOfBlocks(e)) {
+            if (blockItems.remove(e) || has(Addition.BLOCKS) && BlockItems.soleCellOfBlocks(e)) {
                 kind = Kind.BLOCKS;
             } else if (term) {
                 kind = Kind.TERM;
@@ -144,7 +153,7 @@ public final class SwleExtractor {
                 kind = Kind.ROW;
             } else if (e.nameIs("dl")) {
                 kind = Kind.PAIRS;
-            } else if (settings.has(Addition.GRIDS)) {
+            } else if (has(Addition.GRIDS)) {
                 Grid grid = Grid.of(e);
                 if (grid != null) {
                     kind = Kind.GRID;
@@ -152,8 +161,8 @@ public final class SwleExtractor {
                 }
             }
         }
-        return new Frame(e, kind, period, layout, settings.has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
-                kind == Kind.PLAIN && settings.has(Addition.INLINE_FLOW));
+        return new Frame(e, kind, period, layout, has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
+                kind == Kind.PLAIN && has(Addition.INLINE_FLOW));
     }
 
     /** The record an element returns to its parent, after looking for lists among its children's records. */
@@ -186,9 +195,9 @@ public final class SwleExtractor {
         // With CELLS an opaque record (a long text) takes part as a record without separators: it ends a run, where
         // the seed's null lets the run go on across it (measured: section headings parted by long paragraphs
         // otherwise join into a false list, docs/lists.md).
-        List<TextRecord> candidates = settings.has(Addition.NUMBERS) ? numbered(kids) : kids;
+        List<TextRecord> candidates = has(Addition.NUMBERS) ? numbered(kids) : kids;
         List<String> tags = frame.tags;
-        if (settings.has(Addition.SPLIT_LISTS) && kids.size() > settings.rl()
+        if (has(Addition.SPLIT_LISTS) && kids.size() > settings.rl()
                 && kids.stream().anyMatch(SplitListMerger::isGap)) {
             // an index's letter headings between its entries, inside one container: the gap split allows between
             // parallel containers, not records of their own
@@ -205,13 +214,13 @@ public final class SwleExtractor {
                 tags = keptTags;
             }
         }
-        if (settings.has(Addition.ENTRIES) && entries(candidates, tags, frame.element, sink)) {
+        if (has(Addition.ENTRIES) && entries(candidates, tags, frame.element, sink)) {
             return null;
         }
         if (candidates.size() >= settings.rl() && findLists(candidates, tags, frame.element, sink)) {
             return null;
         }
-        if (settings.has(Addition.NESTED) && nestedList(frame.element)) {
+        if (has(Addition.NESTED) && nestedList(frame.element)) {
             return null;   // a sub-list is not its item's text, list or not (docs/lists.md §6, nested lists)
         }
         return TextRecord.merge(kids, settings.cr(), cells);
@@ -274,7 +283,7 @@ public final class SwleExtractor {
         // every li of a long list would pay for its index among its siblings, quadratic in the list's length).
         String[] path = new String[1];
         Supplier<String> container = () -> path[0] != null ? path[0] : (path[0] = path(element));
-        if (settings.has(Addition.SIBLINGS) && sameElementTag(tags)
+        if (has(Addition.SIBLINGS) && sameElementTag(tags)
                 && Grouping.groupSiblings(records, records.stream().allMatch(TextRecord::isStructural), settings,
                 container, sink)) {
             return true;
