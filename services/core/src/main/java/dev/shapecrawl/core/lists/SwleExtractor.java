@@ -363,7 +363,7 @@ public final class SwleExtractor {
             }
         }
 
-        /** The names of the entries under a list's container, one per slot ("" unnamed); null if none. */
+        /** The slot names ("" unnamed) of each entry group under a list's container; empty if none. */
         List<List<String>> names(Element container) {
             List<EntryItems.Layout> layouts = container == null ? null : byParent.get(container);
             return layouts == null ? List.of() : layouts.stream().map(EntryItems.Layout::names).toList();
