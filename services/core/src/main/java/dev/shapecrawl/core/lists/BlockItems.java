@@ -51,14 +51,8 @@ final class BlockItems {
         if (parent.childrenSize() < minItems) {
             return List.of();
         }
-        Map<String, List<Element>> groups = new LinkedHashMap<>();
-        for (Element c : parent.children()) {
-            if (c.nameIs("li") || c.hasAttr("class")) {
-                groups.computeIfAbsent(c.normalName() + "." + c.className(), k -> new ArrayList<>()).add(c);
-            }
-        }
         List<Element> out = new ArrayList<>();
-        for (List<Element> group : groups.values()) {
+        for (List<Element> group : siblingGroups(parent).values()) {
             if (group.size() < minItems) {
                 continue;
             }
@@ -109,6 +103,21 @@ final class BlockItems {
             }
         }
         return true;
+    }
+
+    /**
+     * A parent's children grouped by tag and class attribute, in document order: the candidates for rows of one
+     * kind ({@code li}s, and class-named elements; a page's bare {@code div}s and {@code section}s are layout and
+     * chapters). Keys are {@code tag.class} ({@code li.} for a list item without class).
+     */
+    static Map<String, List<Element>> siblingGroups(Element parent) {
+        Map<String, List<Element>> groups = new LinkedHashMap<>();
+        for (Element c : parent.children()) {
+            if (c.nameIs("li") || c.hasAttr("class")) {
+                groups.computeIfAbsent(c.normalName() + "." + c.className(), k -> new ArrayList<>()).add(c);
+            }
+        }
+        return groups;
     }
 
     /** The item a sibling stands for, or null if it is no row of blocks. */

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -96,15 +95,11 @@ final class EntryItems {
         if (headed < minItems) {
             return Map.of();
         }
-        Map<String, List<Element>> groups = new LinkedHashMap<>();
-        for (Element c : parent.children()) {
-            if (c.nameIs("li") || !c.className().isBlank()) {
-                groups.computeIfAbsent(c.normalName() + "." + c.className(), k -> new ArrayList<>()).add(c);
-            }
-        }
         Map<Element, Layout> out = new IdentityHashMap<>();
-        for (List<Element> group : groups.values()) {
-            if (group.size() >= minItems) {
+        for (Map.Entry<String, List<Element>> e : BlockItems.siblingGroups(parent).entrySet()) {
+            List<Element> group = e.getValue();
+            boolean classNamed = !e.getKey().endsWith(".") || group.get(0).nameIs("li");   // not class=""
+            if (classNamed && group.size() >= minItems) {
                 Layout layout = layout(group);
                 if (layout != null) {
                     group.forEach(item -> out.put(item, layout));

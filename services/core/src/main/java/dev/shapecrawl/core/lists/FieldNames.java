@@ -66,7 +66,7 @@ public final class FieldNames {
         ExtractedList list = found.list();
         int cellCount = 1 + (int) list.separators().stream().filter(TextRecord.CELL_BOUNDARY::equals).count();
         List<String> header = entries.stream().filter(names -> names.size() == cellCount).findFirst()
-                .orElse(container == null ? null : header(container));
+                .orElseGet(() -> container == null ? null : header(container));
         if (header != null && header.size() != cellCount) {
             header = null;
         }

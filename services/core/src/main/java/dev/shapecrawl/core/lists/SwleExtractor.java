@@ -88,7 +88,7 @@ public final class SwleExtractor {
         }
         Deque<Frame> stack = new ArrayDeque<>();
         Set<Element> blockItems = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        Set<Element> termItems = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Map<Element, List<String>> termItems = new IdentityHashMap<>();
         Entries entries = new Entries();
         stack.push(frame(body, blockItems, termItems, entries));
         while (true) {
@@ -127,7 +127,7 @@ public final class SwleExtractor {
                 .filter(l -> l.rows().size() >= settings.rl()).toList();
     }
 
-    private Frame frame(Element e, Set<Element> blockItems, Set<Element> termItems, Entries entries) {
+    private Frame frame(Element e, Set<Element> blockItems, Map<Element, List<String>> termItems, Entries entries) {
         Kind kind = Kind.PLAIN;
         int period = 0;
         if (cells && has(Addition.ENTRIES)) {
@@ -137,18 +137,21 @@ public final class SwleExtractor {
             blockItems.addAll(BlockItems.of(e, settings.rl()));
         }
         if (cells && has(Addition.TERMS)) {
-            termItems.addAll(TermItems.of(e, settings.rl(), settings.cr()));
+            termItems.putAll(TermItems.of(e, settings.rl(), settings.cr()));
         }
         EntryItems.Layout layout = cells ? entries.items.remove(e) : null;
-        boolean term = cells && termItems.remove(e);
+        List<String> read = null;   // an entry's or a term item's cells, read from the tree
         if (layout != null) {
             blockItems.remove(e);
+            termItems.remove(e);
             kind = Kind.ENTRY;
         } else if (cells) {
+            List<String> term = termItems.remove(e);
             if (blockItems.remove(e) || has(Addition.BLOCKS) && BlockItems.soleCellOfBlocks(e)) {
                 kind = Kind.BLOCKS;
-            } else if (term) {
+            } else if (term != null) {
                 kind = Kind.TERM;
+                read = term;
             } else if (e.nameIs("tr")) {
                 kind = Kind.ROW;
             } else if (e.nameIs("dl")) {
@@ -161,7 +164,7 @@ public final class SwleExtractor {
                 }
             }
         }
-        return new Frame(e, kind, period, layout, has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
+        return new Frame(e, kind, period, layout, read, has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
                 kind == Kind.PLAIN && has(Addition.INLINE_FLOW));
     }
 
@@ -172,19 +175,12 @@ public final class SwleExtractor {
         if (frame.kind == Kind.ROW || frame.kind == Kind.BLOCKS) {
             return TextRecord.structural(frame.cells);
         }
-        if (frame.kind == Kind.TERM) {
-            List<TextRecord> parts = new ArrayList<>(2);
-            for (String text : TermItems.cells(frame.element, settings.cr())) {
-                parts.add(text.isEmpty() ? null : TextRecord.opaque(text));
-            }
-            return TextRecord.structural(parts);
-        }
-        if (frame.kind == Kind.ENTRY) {
-            // the cells are the entry's parts by name, read from the tree: the lists inside (a parameter table)
-            // were found on the way down and are the entry's cell text as well
+        if (frame.kind == Kind.TERM || frame.kind == Kind.ENTRY) {
+            // cells read from the tree, not from the children's records: the lists inside (an entry's parameter
+            // table) were found on the way down and are the cell's text as well
             List<TextRecord> parts = new ArrayList<>();
-            for (String text : EntryItems.cells(frame.element, frame.layout)) {
-                parts.add(text == null ? null : TextRecord.opaque(text));
+            for (String text : frame.kind == Kind.TERM ? frame.read : EntryItems.cells(frame.element, frame.layout)) {
+                parts.add(text == null || text.isEmpty() ? null : TextRecord.opaque(text));
             }
             return TextRecord.structural(parts);
         }
@@ -378,6 +374,8 @@ public final class SwleExtractor {
         final int period;
         /** The layout of an {@link Kind#ENTRY}; null otherwise. */
         final EntryItems.Layout layout;
+        /** The cells of a {@link Kind#TERM}, read when its list qualified; null otherwise. */
+        final List<String> read;
         final boolean lines;
         final int cr;
         final boolean opaqueWhenLong;
@@ -391,10 +389,11 @@ public final class SwleExtractor {
         /** {@link Addition#INLINE_FLOW}: runs of text and inline children form one line record. */
         final boolean flow;
 
-        Frame(Element element, Kind kind, int period, EntryItems.Layout layout, boolean lines, int cr,
-              boolean opaqueWhenLong, boolean flow) {
+        Frame(Element element, Kind kind, int period, EntryItems.Layout layout, List<String> read, boolean lines,
+              int cr, boolean opaqueWhenLong, boolean flow) {
             this.flow = flow;
             this.layout = layout;
+            this.read = read;
             this.element = element;
             this.kind = kind;
             this.period = period;

@@ -1,8 +1,9 @@
 package dev.shapecrawl.core.lists;
 
 import dev.shapecrawl.core.page.Texts;
-import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
@@ -34,44 +35,34 @@ final class TermItems {
     }
 
     /**
-     * The items of a list to read as term and description.
+     * The items of a list to read as term and description, each with its two cells: the term's text and the rest
+     * of the item's text (nested lists left out, leading punctuation dropped), each at most
+     * {@link TextRecord#MAX_OPAQUE_CHARS} characters read. They are read here once, when the list qualifies.
      *
      * @param list     a {@code ul} or {@code ol} (any other element has none)
      * @param minItems the fewest items (RL)
      * @param maxTerm  the longest term, characters (CR)
-     * @return the list's items, or empty when the list has fewer than RL or one of them has no term
+     * @return item → [term, rest] (identity map), empty when the list has fewer than RL items, one of them has no
+     *         term, or fewer than half of them are longer than CR
      */
-    static List<Element> of(Element list, int minItems, int maxTerm) {
+    static Map<Element, List<String>> of(Element list, int minItems, int maxTerm) {
         if (!list.nameIs("ul") && !list.nameIs("ol") || list.childrenSize() < minItems) {
-            return List.of();
+            return Map.of();
         }
-        List<Element> items = new ArrayList<>(list.childrenSize());
+        Map<Element, List<String>> items = new IdentityHashMap<>();
         int beyondCr = 0;
         for (Element c = list.firstElementChild(); c != null; c = c.nextElementSibling()) {
             Element term = c.nameIs("li") ? term(c, maxTerm) : null;
-            if (term == null || rest(c, term).isEmpty()) {
-                return List.of();
+            String rest = term == null ? "" : rest(c, term);
+            if (rest.isEmpty()) {
+                return Map.of();
             }
             beyondCr += Texts.visible(c, maxTerm + 1, false).length() > maxTerm ? 1 : 0;
-            items.add(c);
+            items.put(c, List.of(Texts.visible(term, TextRecord.MAX_OPAQUE_CHARS, false), rest));
         }
         // where most items fit in CR, SWLE cuts them at their punctuation as the seed does (its Figure 13 list of
         // "<b>Alpha</b> (<i>10</i>)" items has two attributes, not a term and "(10)")
-        return items.size() >= minItems && 2 * beyondCr >= items.size() ? items : List.of();
-    }
-
-    /**
-     * An item's two cells: its term's text and the rest of its text (nested lists left out, leading punctuation
-     * dropped), each at most {@link TextRecord#MAX_OPAQUE_CHARS} characters read.
-     *
-     * @param item an item {@link #of} returned
-     * @param maxTerm the longest term (CR)
-     * @return [term, rest]
-     */
-    static List<String> cells(Element item, int maxTerm) {
-        Element term = term(item, maxTerm);
-        return term == null ? List.of(Texts.visible(item, TextRecord.MAX_OPAQUE_CHARS, false), "")
-                : List.of(Texts.visible(term, TextRecord.MAX_OPAQUE_CHARS, false), rest(item, term));
+        return items.size() >= minItems && 2 * beyondCr >= items.size() ? items : Map.of();
     }
 
     /** The element that sets an item's term, or null. */

@@ -59,13 +59,12 @@ public final class SelfClosedRawText {
     /** Whether the page's start declares XHTML: an XML declaration, an XHTML doctype or the XHTML namespace. */
     static boolean declaresXhtml(String html) {
         // the prolog up to the end of the html start tag (or the window): a declaration comes before the content
-        int end = Math.min(html.length(), DECLARATION_WINDOW);
-        int htmlTag = Math.max(html.indexOf("<html"), html.indexOf("<HTML"));
-        if (htmlTag >= 0 && htmlTag < end) {
-            int close = html.indexOf('>', htmlTag);
-            end = close < 0 ? end : Math.min(end, close + 1);
+        String head = html.substring(0, Math.min(html.length(), DECLARATION_WINDOW)).toLowerCase(Locale.ROOT);
+        int htmlTag = head.indexOf("<html");
+        int close = htmlTag < 0 ? -1 : head.indexOf('>', htmlTag);
+        if (close >= 0) {
+            head = head.substring(0, close + 1);
         }
-        String head = html.substring(0, end).toLowerCase(Locale.ROOT);
         int doctype = head.indexOf("<!doctype");
         return head.stripLeading().startsWith("<?xml")
                 || doctype >= 0 && head.indexOf("xhtml", doctype) > doctype

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
@@ -45,10 +46,10 @@ class TermItemsTest {
                 + "<li><a href=\"s.html\">git-restore(1)</a> is about restoring files.<ul><li>sub</li></ul></li>"
                 + "<li><a href=\"t.html\">git-reset(1)</a> — is about updating your branch.</li></ul>").body().child(0);
         assertTrue(TermItems.of(ul, 3, 80).isEmpty(), "items within CR are SWLE's to cut");
-        List<Element> items = TermItems.of(ul, 3, 20);
+        Map<Element, List<String>> items = TermItems.of(ul, 3, 20);
         assertEquals(3, items.size());
-        assertEquals(List.of("git-restore(1)", "is about restoring files."), TermItems.cells(items.get(1), 20));
-        assertEquals(List.of("git-reset(1)", "is about updating your branch."), TermItems.cells(items.get(2), 20),
+        assertEquals(List.of("git-restore(1)", "is about restoring files."), items.get(ul.child(1)));
+        assertEquals(List.of("git-reset(1)", "is about updating your branch."), items.get(ul.child(2)),
                 "the punctuation between term and description is neither");
     }
 
