@@ -28,7 +28,7 @@ class SwleConfigTest {
     void withoutSettingsTheExtractorUsesTheCoreDefaults() {
         SwleExtractor x = new SwleConfig().extractor(config(Map.of("unrelated.key", "x"), Map.of()));
         assertEquals(SwleSettings.defaults(), x.settings());
-        assertEquals("S2+br+split+cells+siblings+nocode+datacols+inline+grids+numbers+blocks+nested+entries+terms", x.settings().name());
+        assertEquals("S2+br+split+cells+siblings+nocode+datacols+inline+grids+numbers+blocks+nested+entries+terms+rowgroups+cycles+notlists", x.settings().name());
     }
 
     @Test

@@ -96,7 +96,28 @@ public enum Addition {
      * value is…}, {@code <a>git-revert(1)</a> is about…}) are structural records of two cells, the term and the
      * rest ({@link TermItems}), however long the rest. Needs {@link #CELLS}.
      */
-    TERMS("terms");
+    TERMS("terms"),
+    /**
+     * A table whose records take k rows each, each row of a group with its own shape of cells (Doxygen's member
+     * declarations: a row of type and name, a row of description, a separator row), is read one group of rows to
+     * a record, its cells those of its rows in order ({@link RowGroups}). Needs {@link #CELLS}.
+     */
+    ROW_GROUPS("rowgroups"),
+    /**
+     * Items not wrapped in an element of their own, a run of groups of k siblings each position of which has its
+     * own tag and classes (Doxygen's member documentation: an anchor, an {@code h2.memtitle}, a
+     * {@code div.memitem} per member), are read one group to a record, its cells those of its siblings
+     * ({@link SiblingCycles}). Needs {@link #CELLS}.
+     */
+    CYCLES("cycles"),
+    /**
+     * Candidate lists that the labelling rule says are no lists are dropped ({@link NotLists}, docs/lists.md §6):
+     * fewer than RL distinct records (a note repeated under every function, a letter bar above and below an
+     * index), the blocks of a navigation landmark itself (Sphinx's sidebar of "Table of contents", "Previous
+     * topic", "Next topic"), and rows that are one bracketed expression wrapped across lines (Doxygen's function
+     * prototype, one parameter to a row).
+     */
+    NOT_LISTS("notlists");
 
     private final String tag;
 

@@ -110,8 +110,24 @@ final class SplitListMerger {
             }
             n = n.childNodeSize() > 0 ? n.childNode(0) : next(n);
         }
-        return n != null;
+        return n != null && chars + leadingHeadingChars(second) <= MAX_GAP_CHARS;
     }
+
+    /**
+     * The characters of a heading ({@code h1}–{@code h6}) that opens a container, as its first element or inside
+     * it: a section heading in the first row of a table ("Static Public Attributes", Doxygen's member
+     * declarations) says the table is a list of its own, as a heading between two containers does.
+     */
+    private static int leadingHeadingChars(Element container) {
+        Element first = container.firstElementChild();
+        if (first == null) {
+            return 0;
+        }
+        Element heading = HEADING.contains(first.normalName()) ? first : first.selectFirst("h1, h2, h3, h4, h5, h6");
+        return heading == null ? 0 : heading.text().strip().length();
+    }
+
+    private static final java.util.Set<String> HEADING = java.util.Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
     /** The node after {@code n} in document order, skipping its subtree; null at the end. */
     private static Node next(Node n) {

@@ -34,6 +34,7 @@ public final class SwleExtractor {
     private static final String PAIR = "#pair";
     private static final String GRID_ROW = "#gridrow";
     private static final String ENTRY = "#entry";
+    private static final String CYCLE = "#cycle";
     /** Inline (phrasing) elements of HTML that carry text formatting, not structure ({@link Addition#INLINE_FLOW}). */
     private static final Set<String> INLINE = Set.of("a", "abbr", "b", "bdi", "bdo", "cite",
             "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong",
@@ -103,7 +104,9 @@ public final class SwleExtractor {
                     } else if (has(Addition.NO_CODE) && e.nameIs("pre")) {
                         top.add(null, e.normalName());
                     } else {
-                        stack.push(frame(e, blockItems, termItems, entries));
+                        Frame pushed = frame(e, blockItems, termItems, entries);
+                        pushed.inCycle = top.inCycle || top.cycles.containsKey(e);
+                        stack.push(pushed);
                     }
                 }
                 continue;
@@ -117,19 +120,36 @@ public final class SwleExtractor {
             if (stack.isEmpty()) {
                 break;
             }
-            stack.peek().add(returned, top.kind == Kind.ENTRY ? ENTRY : top.element.normalName());
+            Frame parent = stack.peek();
+            int[] cycled = parent.cycles.isEmpty() ? null : parent.cycles.get(top.element);
+            if (parent.kind == Kind.ROW_GROUPS && top.kind == Kind.ROW) {
+                parent.addRow(top.cells);
+            } else if (cycled != null) {
+                parent.addCycled(cycled, returned);
+            } else {
+                parent.add(returned, top.kind == Kind.ENTRY ? ENTRY : top.element.normalName());
+            }
         }
         if (has(Addition.SPLIT_LISTS)) {
             sink = SplitListMerger.merge(sink, containers, settings);
         }
-        // a header row taken in as the first row is dropped when naming; what is left must still be a list (RL)
-        return sink.stream().map(f -> FieldNames.name(f, containers.get(f), entries.names(containers.get(f))).list())
-                .filter(l -> l.rows().size() >= settings.rl()).toList();
+        List<ExtractedList> out = new ArrayList<>(sink.size());
+        for (FoundList f : sink) {
+            Element container = containers.get(f);
+            ExtractedList list = FieldNames.name(f, container, entries.names(container)).list();
+            // a header row taken in as the first row is dropped when naming; what is left must still be a list (RL)
+            if (list.rows().size() >= settings.rl()
+                    && !(has(Addition.NOT_LISTS) && NotLists.notAList(list, f.separated(), container, settings.rl()))) {
+                out.add(list);
+            }
+        }
+        return out;
     }
 
     private Frame frame(Element e, Set<Element> blockItems, Map<Element, List<String>> termItems, Entries entries) {
         Kind kind = Kind.PLAIN;
         int period = 0;
+        RowGroups rowGroups = null;
         if (cells && has(Addition.ENTRIES)) {
             entries.look(e, settings.rl());
         }
@@ -156,6 +176,8 @@ public final class SwleExtractor {
                 kind = Kind.ROW;
             } else if (e.nameIs("dl")) {
                 kind = Kind.PAIRS;
+            } else if (has(Addition.ROW_GROUPS) && (rowGroups = RowGroups.of(e)) != null) {
+                kind = Kind.ROW_GROUPS;
             } else if (has(Addition.GRIDS)) {
                 Grid grid = Grid.of(e);
                 if (grid != null) {
@@ -164,8 +186,10 @@ public final class SwleExtractor {
                 }
             }
         }
-        return new Frame(e, kind, period, layout, read, has(Addition.BR_LINES) && hasBr(e), settings.cr(), cells,
-                kind == Kind.PLAIN && has(Addition.INLINE_FLOW));
+        Map<Element, int[]> cycles = kind == Kind.PLAIN && cells && has(Addition.CYCLES) ? SiblingCycles.of(e)
+                : Map.of();
+        return new Frame(e, kind, period, rowGroups, cycles, layout, read, has(Addition.BR_LINES) && hasBr(e),
+                settings.cr(), cells, kind == Kind.PLAIN && has(Addition.INLINE_FLOW));
     }
 
     /** The record an element returns to its parent, after looking for lists among its children's records. */
@@ -216,10 +240,14 @@ public final class SwleExtractor {
         if (candidates.size() >= settings.rl() && findLists(candidates, tags, frame.element, sink)) {
             return null;
         }
-        if (has(Addition.NESTED) && nestedList(frame.element)) {
+        if (has(Addition.NESTED) && (nestedList(frame.element) || frame.inCycle && isList(frame.element))) {
             return null;   // a sub-list is not its item's text, list or not (docs/lists.md §6, nested lists)
         }
         return TextRecord.merge(kids, settings.cr(), cells);
+    }
+
+    private static boolean isList(Element e) {
+        return e.nameIs("ul") || e.nameIs("ol") || e.nameIs("dl");
     }
 
     /** Whether an element is a list nested in an item of another: a ul, ol or dl inside an li, dd or dt. */
@@ -228,7 +256,9 @@ public final class SwleExtractor {
             return false;
         }
         Element p = e.parent();
-        return p != null && p.nameIs("li");
+        // a dl in a dd is the next level of a table of contents (DocBook's dl.toc); a ul in a dd is a definition's
+        // own list (javadoc's "See Also:"), measured to be part of its text in the labels (docs/lists.md §3)
+        return p != null && (p.nameIs("li") || p.nameIs("dd") && e.nameIs("dl"));
     }
 
     private static List<TextRecord> numbered(List<TextRecord> records) {
@@ -280,11 +310,26 @@ public final class SwleExtractor {
         String[] path = new String[1];
         Supplier<String> container = () -> path[0] != null ? path[0] : (path[0] = path(element));
         if (has(Addition.SIBLINGS) && sameElementTag(tags)
-                && Grouping.groupSiblings(records, records.stream().allMatch(TextRecord::isStructural), settings,
-                container, sink)) {
+                && Grouping.groupSiblings(records, cellsParted(records), settings, container, sink)) {
             return true;
         }
         return Grouping.group(records, settings, container, sink);
+    }
+
+    /**
+     * Whether sibling records are parted into cells: all structural, and some with two cells or more. Entries
+     * of one cell each (a table of contents as a {@code dl} of {@code dt}s alone, PostgreSQL's "ABORT — abort the
+     * current transaction") are read by their characters, as any sibling records are.
+     */
+    private static boolean cellsParted(List<TextRecord> records) {
+        boolean parted = false;
+        for (TextRecord r : records) {
+            if (!r.isStructural()) {
+                return false;
+            }
+            parted |= r.separatorSet(true).contains(TextRecord.CELL_BOUNDARY);
+        }
+        return parted;
     }
 
     private static boolean sameElementTag(List<String> tags) {
@@ -343,7 +388,9 @@ public final class SwleExtractor {
         /** {@link Addition#ENTRIES}: an entry's named parts are the cells of one structural record. */
         ENTRY,
         /** {@link Addition#TERMS}: a list item's term and the rest are the two cells of one structural record. */
-        TERM
+        TERM,
+        /** {@link Addition#ROW_GROUPS}: each group of {@link RowGroups#period()} rows forms one structural record. */
+        ROW_GROUPS
     }
 
     /** The entries ({@link EntryItems}) found so far in one visit: items to read, and the layouts per parent. */
@@ -372,6 +419,14 @@ public final class SwleExtractor {
         final Kind kind;
         /** The cells per row of a {@link Kind#GRID}; 0 otherwise. */
         final int period;
+        /** The groups of a {@link Kind#ROW_GROUPS}; null otherwise. */
+        final RowGroups rowGroups;
+        /** The rows a {@link Kind#ROW_GROUPS} has seen. */
+        int rows;
+        /** {@link Addition#CYCLES}: child → {group, position, period} ({@link SiblingCycles}); empty if none. */
+        final Map<Element, int[]> cycles;
+        /** Whether the element is inside an item of a run of {@link SiblingCycles} (its lists are not its text). */
+        boolean inCycle;
         /** The layout of an {@link Kind#ENTRY}; null otherwise. */
         final EntryItems.Layout layout;
         /** The cells of a {@link Kind#TERM}, read when its list qualified; null otherwise. */
@@ -389,8 +444,11 @@ public final class SwleExtractor {
         /** {@link Addition#INLINE_FLOW}: runs of text and inline children form one line record. */
         final boolean flow;
 
-        Frame(Element element, Kind kind, int period, EntryItems.Layout layout, List<String> read, boolean lines,
-              int cr, boolean opaqueWhenLong, boolean flow) {
+        Frame(Element element, Kind kind, int period, RowGroups rowGroups, Map<Element, int[]> cycles,
+              EntryItems.Layout layout, List<String> read, boolean lines, int cr, boolean opaqueWhenLong,
+              boolean flow) {
+            this.rowGroups = rowGroups;
+            this.cycles = cycles;
             this.flow = flow;
             this.layout = layout;
             this.read = read;
@@ -400,6 +458,49 @@ public final class SwleExtractor {
             this.lines = lines;
             this.cr = cr;
             this.opaqueWhenLong = opaqueWhenLong;
+        }
+
+        /**
+         * A row of a {@link Kind#ROW_GROUPS}, as its cells (null: empty): in a group, its cells join the group's
+         * record, which is taken when its last row ends; outside, it is a record of its own.
+         */
+        void addRow(List<TextRecord> rowCells) {
+            int row = rows++;
+            if (!rowGroups.grouped(row)) {
+                TextRecord single = TextRecord.structural(rowCells);
+                if (single != null) {
+                    kids.add(single);
+                    tags.add("tr");
+                }
+                return;
+            }
+            cells.addAll(rowCells);   // an empty cell keeps its place, so the groups' columns stay aligned
+            if (rowGroups.endsGroup(row)) {
+                TextRecord group = TextRecord.structural(cells);
+                cells.clear();
+                if (group != null) {
+                    kids.add(group);
+                    tags.add("tr");
+                }
+            }
+        }
+
+        /**
+         * {@link Addition#CYCLES}: the record (null: none) of a child at {@code {group, position, period}} of a run
+         * of {@link SiblingCycles}; a group's records are the cells of one record, taken at its last child.
+         */
+        void addCycled(int[] at, TextRecord r) {
+            cells.add(r);   // an empty part keeps its place, so the groups' columns stay aligned
+            if (at[1] == at[2] - 1) {
+                TextRecord group = TextRecord.structural(cells);
+                cells.clear();
+                if (group != null) {
+                    endLine();
+                    endPair();
+                    kids.add(group);
+                    tags.add(CYCLE);
+                }
+            }
         }
 
         /** A child's record (null: none) and the child's tag ({@code #text} for a text node). */

@@ -46,7 +46,7 @@ class SwleUnitsTest {
         assertEquals(0.5, s2.ip());
         assertEquals(0.8, s2.rc());
         assertEquals("S2", s2.name());
-        assertEquals("S2+br+split+cells+siblings+nocode+datacols+inline+grids+numbers+blocks+nested+entries+terms", SwleSettings.defaults().name());
+        assertEquals("S2+br+split+cells+siblings+nocode+datacols+inline+grids+numbers+blocks+nested+entries+terms+rowgroups+cycles+notlists", SwleSettings.defaults().name());
         SwleSettings s8 = SwleSettings.thesis(8);
         assertEquals(List.of(6, 4, 80), List.of(s8.rl(), s8.nd(), s8.cr()));
         assertEquals(0.9, s8.ip());

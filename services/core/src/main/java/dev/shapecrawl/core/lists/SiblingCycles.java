@@ -1,0 +1,188 @@
+package dev.shapecrawl.core.lists;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
+
+/**
+ * Items that are not wrapped in an element of their own ({@link Addition#CYCLES}): among an element's children, a
+ * run of groups of k consecutive siblings in which each position has its own shape (tag and class tokens), the same
+ * in every group, and positions of different tags. Doxygen's member documentation is such a run: per member an anchor ({@code a}), a title
+ * ({@code h2.memtitle}) and a block ({@code div.memitem}), all children of one {@code div.contents}; read child by
+ * child, a member's title and its block are records of different shapes and no run of them is a list. Each group is
+ * then one record whose cells are its siblings' records. shapecrawl, beyond the seed: SWLE (Agostinho 2015) takes
+ * one record per child element (docs/lists.md §3).
+ *
+ * <p>Conservative by design, since any page alternates paragraphs and code: at least two positions of a group must
+ * carry class tokens (the generator marks an item's parts), a text that is not blank breaks a run, and so do
+ * {@code pre} and {@code br} (code and lines are read otherwise).
+ */
+final class SiblingCycles {
+    /** The most siblings per item looked for. */
+    static final int MAX_PERIOD = 4;
+    /** The fewest groups in a run, as {@link RowGroups#MIN_GROUPS}. */
+    static final int MIN_GROUPS = 2;
+    /** The fewest positions of a group with class tokens. */
+    static final int MIN_CLASSED = 2;
+
+    /**
+     * Children that are no part of an unwrapped item: code and line breaks (read otherwise), and the markup's own
+     * items and cells, which are records already (a table's rows striped "odd"/"even" are rows, not an item in two).
+     */
+    private static final java.util.Set<String> NOT_PARTS = java.util.Set.of("pre", "br", "li", "tr", "td", "th",
+            "dt", "dd", "tbody", "thead", "tfoot", "option");
+
+    private SiblingCycles() {
+    }
+
+    /**
+     * The position of each child element in a group of a run, as {@code {group number, position, period}}, where
+     * group numbers are distinct across runs; empty if the children form no run. Greedy from the first child: at
+     * each child the period whose run covers the most children wins, the smallest first. Cost: linear in the
+     * children per period tried.
+     *
+     * @param e any element
+     * @return child element → {group, position, period}, in an identity map
+     */
+    static Map<Element, int[]> of(Element e) {
+        if (e.childrenSize() < 2 * MIN_GROUPS) {
+            return Map.of();
+        }
+        List<Element> kids = new ArrayList<>();
+        List<String> shapes = new ArrayList<>();
+        for (Node n : e.childNodes()) {
+            if (n instanceof Element c) {
+                kids.add(c);
+                shapes.add(NOT_PARTS.contains(c.normalName()) ? null : shape(c));
+            } else if (n instanceof TextNode t && !t.isBlank()) {
+                kids.add(null);
+                shapes.add(null);
+            }
+        }
+        Map<Element, int[]> out = null;
+        int group = 0;
+        int i = 0;
+        while (i < shapes.size()) {
+            int bestK = 0;
+            int bestGroups = 0;
+            for (int k = 2; k <= MAX_PERIOD && i + k * MIN_GROUPS <= shapes.size(); k++) {
+                int g = run(shapes, i, k);
+                if (g >= MIN_GROUPS && g * k > bestGroups * bestK) {
+                    bestK = k;
+                    bestGroups = g;
+                }
+            }
+            if (bestK == 0) {
+                i++;
+                continue;
+            }
+            int lead = leadingPart(kids, i, bestK, bestGroups);
+            if (lead > 0) {
+                // the run was entered mid-item: start it at the item's name, and look again from there
+                int g = run(shapes, i + lead, bestK);
+                if (g < MIN_GROUPS) {
+                    i += lead + 1;
+                    continue;
+                }
+                i += lead;
+                bestGroups = g;
+            }
+            if (out == null) {
+                out = new IdentityHashMap<>();
+            }
+            for (int g = 0; g < bestGroups; g++, group++) {
+                for (int p = 0; p < bestK; p++) {
+                    out.put(kids.get(i + g * bestK + p), new int[] {group, p, bestK});
+                }
+            }
+            i += bestGroups * bestK;
+        }
+        return out == null ? Map.of() : out;
+    }
+
+    /**
+     * The position whose texts are the shortest (over the first {@value #PHASE_GROUPS} groups): an item opens with
+     * its name (a term, a title, an anchor) and goes on with the longer parts, so a run whose shortest part is not
+     * first was entered mid-item (groff's man pages: the first option of a block shares its paragraph with the
+     * block's label, so the run of term and description pairs is found from the first description on).
+     */
+    private static int leadingPart(List<Element> kids, int i, int k, int groups) {
+        int best = 0;
+        long bestChars = Long.MAX_VALUE;
+        int sample = Math.min(groups, PHASE_GROUPS);
+        for (int p = 0; p < k; p++) {
+            long chars = 0;
+            for (int g = 0; g < sample; g++) {
+                chars += kids.get(i + g * k + p).text().length();
+            }
+            if (chars < bestChars) {
+                bestChars = chars;
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    /** The groups whose texts choose a run's first part. */
+    static final int PHASE_GROUPS = 4;
+
+    /** The number of whole groups of k siblings from i on that repeat the first group's shapes; 0 if it cannot. */
+    private static int run(List<String> shapes, int i, int k) {
+        java.util.Set<String> tags = new HashSet<>();
+        int classed = 0;
+        for (int p = 0; p < k; p++) {
+            String s = shapes.get(i + p);
+            if (s == null || !tags.add(part(s))) {
+                return 0;   // a break, or two positions of one tag and style: one kind (striped), not parts
+            }
+            classed += s.indexOf('.') >= 0 || s.indexOf('~') >= 0 ? 1 : 0;
+        }
+        if (classed < MIN_CLASSED) {
+            return 0;
+        }
+        int g = 1;
+        while (i + (g + 1) * k <= shapes.size()) {
+            for (int p = 0; p < k; p++) {
+                if (!shapes.get(i + p).equals(shapes.get(i + g * k + p))) {
+                    return g;
+                }
+            }
+            g++;
+        }
+        return g;
+    }
+
+    /**
+     * What tells one part of an item from another: the tag and the inline style (groff's term at
+     * {@code margin-left:11%} and description at {@code margin-left:22%}), not the classes alone, which also
+     * stripe one kind of block ("odd", "even").
+     */
+    private static String part(String shape) {
+        int style = shape.indexOf('~');
+        int end = shape.indexOf('.');
+        String tag = end < 0 ? (style < 0 ? shape : shape.substring(0, style)) : shape.substring(0, end);
+        return style < 0 ? tag : tag + shape.substring(style);
+    }
+
+    /**
+     * {@code tag.a b~style}: the tag, its class attribute and its inline style as written (a generator writes
+     * them in one order).
+     */
+    private static String shape(Element c) {
+        StringBuilder sb = new StringBuilder(c.normalName());
+        String classes = c.attr("class").strip();
+        if (!classes.isEmpty()) {
+            sb.append('.').append(classes);
+        }
+        String style = c.attr("style").strip();
+        if (!style.isEmpty()) {
+            sb.append('~').append(style);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,71 @@
+package dev.shapecrawl.core.lists;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.EnumSet;
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.junit.jupiter.api.Test;
+
+/** Issue 20: candidate lists the labelling rule says are none ({@link Addition#NOT_LISTS}, {@link NotLists}). */
+class NotListsTest {
+    private static final SwleSettings WITHOUT = SwleSettings.defaults()
+            .withAdditions(EnumSet.complementOf(EnumSet.of(Addition.NOT_LISTS)));
+
+    /** Doxygen's prototype of a function of three parameters, as Debian's libsfml-doc ships it (cut down). */
+    private static final String PROTOTYPE = "<html><body><div class=\"memproto\"><table class=\"memname\">"
+            + "<tr><td class=\"memname\">sf::Color::Color </td><td>(</td><td class=\"paramtype\">Uint8&#160;</td>"
+            + "<td class=\"paramname\"><em>red</em>, </td></tr>"
+            + "<tr><td class=\"paramkey\"></td><td></td><td class=\"paramtype\">Uint8&#160;</td>"
+            + "<td class=\"paramname\"><em>green</em>, </td></tr>"
+            + "<tr><td class=\"paramkey\"></td><td></td><td class=\"paramtype\">Uint8&#160;</td>"
+            + "<td class=\"paramname\"><em>blue</em>, </td></tr>"
+            + "<tr><td class=\"paramkey\"></td><td></td><td class=\"paramtype\">Uint8&#160;</td>"
+            + "<td class=\"paramname\"><em>alpha</em> = <code>255</code>&#160;</td></tr>"
+            + "<tr><td></td><td>)</td><td></td><td></td></tr></table></div></body></html>";
+
+    @Test
+    void aPrototypeWrappedOneParameterToARowIsNoList() {
+        assertFalse(new SwleExtractor(WITHOUT).extract(PROTOTYPE).isEmpty(), "SWLE alone takes the rows for a list");
+        assertTrue(new SwleExtractor(SwleSettings.defaults()).extract(PROTOTYPE).isEmpty());
+    }
+
+    @Test
+    void wrappedRowsOpenAParenthesisThatOnlyTheLastCloses() {
+        assertTrue(NotLists.wrapped(List.of(List.of("f", "(", "int a,"), List.of("", "", "int b"), List.of(")"))));
+        assertFalse(NotLists.wrapped(List.of(List.of("f (int a)", "x"), List.of("g (int b)", "y"),
+                List.of("h (int c)", "z"))), "each row complete: a list of signatures");
+        assertFalse(NotLists.wrapped(List.of(List.of("(a"), List.of(")"), List.of("(b"), List.of(")"))),
+                "closed before the last row: not one expression");
+    }
+
+    /** Sphinx's sidebar: blocks of a navigation landmark, each a heading and a numbered link. */
+    private static final String SIDEBAR = "<html><body><div class=\"sphinxsidebar\" role=\"navigation\">"
+            + "<div class=\"sphinxsidebarwrapper\">"
+            + "<div><h3><a href=\"index.html\">Table of Contents</a></h3><ul><li><a href=\"#\">4. Resources</a>"
+            + "<ul><li><a href=\"#m\">4.1. Mailing lists</a></li><li><a href=\"#i\">4.2. IRC channels</a></li>"
+            + "<li><a href=\"#d\">4.3. Documentation</a></li></ul></li></ul></div>"
+            + "<div><h4>Previous topic</h4><p><a href=\"d.html\">3. Developer's Duties</a></p></div>"
+            + "<div><h4>Next topic</h4><p><a href=\"p.html\">5. Managing Packages</a></p></div>"
+            + "</div></div></body></html>";
+
+    @Test
+    void theBlocksOfANavigationLandmarkAreNoListTheTableOfContentsInsideIsOne() {
+        List<ExtractedList> without = new SwleExtractor(WITHOUT).extract(SIDEBAR);
+        assertTrue(without.stream().anyMatch(l -> l.rows().toString().contains("Previous topic")), without.toString());
+        List<ExtractedList> lists = new SwleExtractor(SwleSettings.defaults()).extract(SIDEBAR);
+        assertEquals(1, lists.size(), lists.toString());
+        assertEquals(List.of("4.1", "Mailing lists"), lists.get(0).rows().get(0));
+    }
+
+    @Test
+    void aLandmarkIsNavOrRoleNavigationAndItsWrapper() {
+        var doc = Jsoup.parse(SIDEBAR);
+        assertTrue(NotLists.navigationBlocks(doc.selectFirst("div.sphinxsidebarwrapper")));
+        assertTrue(NotLists.navigationBlocks(doc.selectFirst("div.sphinxsidebar")));
+        assertFalse(NotLists.navigationBlocks(doc.selectFirst("ul ul")), "deeper: a list of its own");
+        assertTrue(NotLists.navigationBlocks(Jsoup.parse("<nav><a>x</a></nav>").selectFirst("nav")));
+    }
+}
