@@ -48,8 +48,8 @@ final class BlockItems {
      * @return the items, empty when none qualify
      */
     static List<Element> of(Element parent, int minItems) {
-        if (parent.childrenSize() < minItems) {
-            return List.of();
+        if (parent.childNodeSize() < minItems || parent.childrenSize() < minItems) {
+            return List.of();   // childNodeSize first: childrenSize builds the list of element children
         }
         List<Element> out = new ArrayList<>();
         for (List<Element> group : siblingGroups(parent).values()) {

@@ -30,6 +30,9 @@ record Grid(int period, boolean header) {
      * the children's class tokens per period tried.
      */
     static Grid of(Element e) {
+        if (e.childNodeSize() < 2 * MIN_ROWS) {
+            return null;   // before childrenSize, which builds the list of element children
+        }
         int n = e.childrenSize();
         if (n < 2 * MIN_ROWS) {
             return null;

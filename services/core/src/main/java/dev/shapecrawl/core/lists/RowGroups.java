@@ -3,7 +3,6 @@ package dev.shapecrawl.core.lists;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.TreeSet;
 import org.jsoup.nodes.Element;
 
 /**
@@ -15,7 +14,7 @@ import org.jsoup.nodes.Element;
  * the rows alternate between two shapes and no run of them is a list of members. shapecrawl, beyond the seed:
  * SWLE (Agostinho 2015) reads one record per markup item (docs/lists.md §3).
  *
- * <p>A row's shape is its cells' tags, class tokens and column spans, so a table whose rows all have one shape
+ * <p>A row's shape is its cells' tags, class attributes and column spans, so a table whose rows all have one shape
  * (most data tables) has no groups, and the rows' own classes (often "odd"/"even", or an id per member) do not
  * count.
  *
@@ -40,6 +39,9 @@ record RowGroups(int period, int lead, int groups) {
      * @return the groups, or null
      */
     static RowGroups of(Element e) {
+        if (e.childNodeSize() < MIN_GROUPS * 2) {
+            return null;   // before childrenSize, which builds the list of element children
+        }
         int n = e.childrenSize();
         if (n < MIN_GROUPS * 2) {
             return null;
@@ -50,6 +52,9 @@ record RowGroups(int period, int lead, int groups) {
                 return null;
             }
             shapes.add(shape(row));
+            if (shapes.size() == MAX_LEAD + MAX_PERIOD && oneShape(shapes.subList(MAX_LEAD, shapes.size()))) {
+                return null;   // no run from a lead of at most MAX_LEAD can have positions of their own
+            }
         }
         RowGroups best = null;
         for (int k = 2; k <= MAX_PERIOD; k++) {
@@ -61,6 +66,15 @@ record RowGroups(int period, int lead, int groups) {
             }
         }
         return best;
+    }
+
+    private static boolean oneShape(List<String> shapes) {
+        for (String s : shapes) {
+            if (!s.equals(shapes.get(0))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The number of whole groups of k rows from {@code lead} on that repeat the first group's shapes. */
@@ -80,7 +94,7 @@ record RowGroups(int period, int lead, int groups) {
         return g;
     }
 
-    /** The row's cells as {@code td.a.b^2|td.c}: tag, sorted class tokens, column span when above 1. */
+    /** The row's cells as {@code td.a b^2|td.c}: tag, class attribute as written, column span when above 1. */
     private static String shape(Element row) {
         StringBuilder sb = new StringBuilder();
         for (Element cell : row.children()) {
@@ -88,8 +102,9 @@ record RowGroups(int period, int lead, int groups) {
                 sb.append('|');
             }
             sb.append(cell.normalName());
-            for (String token : new TreeSet<>(cell.classNames())) {
-                sb.append('.').append(token);
+            String classes = cell.attr("class");
+            if (!classes.isEmpty()) {
+                sb.append('.').append(classes);
             }
             String span = cell.attr("colspan").strip();
             if (!span.isEmpty() && !span.equals("1")) {

@@ -1,7 +1,6 @@
 package dev.shapecrawl.core.lists;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,16 +49,17 @@ final class SiblingCycles {
      * @return child element → {group, position, period}, in an identity map
      */
     static Map<Element, int[]> of(Element e) {
-        if (e.childrenSize() < 2 * MIN_GROUPS) {
+        if (e.childNodeSize() < 2 * MIN_GROUPS || !mayCycle(e)) {
             return Map.of();
         }
         List<Element> kids = new ArrayList<>();
         List<String> shapes = new ArrayList<>();
-        for (Node n : e.childNodes()) {
-            if (n instanceof Element c) {
+        for (int n = 0; n < e.childNodeSize(); n++) {
+            Node node = e.childNode(n);
+            if (node instanceof Element c) {
                 kids.add(c);
                 shapes.add(NOT_PARTS.contains(c.normalName()) ? null : shape(c));
-            } else if (n instanceof TextNode t && !t.isBlank()) {
+            } else if (node instanceof TextNode t && !t.isBlank()) {
                 kids.add(null);
                 shapes.add(null);
             }
@@ -106,6 +106,38 @@ final class SiblingCycles {
     }
 
     /**
+     * A cheap first look, most elements fail it (a list's items, a table's rows, a run of paragraphs): at least
+     * {@code MIN_GROUPS × MIN_CLASSED} children that can be parts and carry a class or a style, of two tags or
+     * more.
+     */
+    private static boolean mayCycle(Element e) {
+        int marked = 0;
+        String firstTag = null;
+        boolean twoTags = false;
+        for (int i = 0; i < e.childNodeSize(); i++) {   // by index: children() copies the list
+            if (!(e.childNode(i) instanceof Element c)) {
+                continue;
+            }
+            String tag = c.normalName();
+            if (NOT_PARTS.contains(tag)) {
+                continue;
+            }
+            if (firstTag == null) {
+                firstTag = tag;
+            } else if (!twoTags && !firstTag.equals(tag)) {
+                twoTags = true;
+            }
+            if (c.hasAttr("class") || c.hasAttr("style")) {
+                marked++;
+            }
+            if (twoTags && marked >= MIN_GROUPS * MIN_CLASSED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The position whose texts are the shortest (over the first {@value #PHASE_GROUPS} groups): an item opens with
      * its name (a term, a title, an anchor) and goes on with the longer parts, so a run whose shortest part is not
      * first was entered mid-item (groff's man pages: the first option of a block shares its paragraph with the
@@ -133,12 +165,16 @@ final class SiblingCycles {
 
     /** The number of whole groups of k siblings from i on that repeat the first group's shapes; 0 if it cannot. */
     private static int run(List<String> shapes, int i, int k) {
-        java.util.Set<String> tags = new HashSet<>();
         int classed = 0;
         for (int p = 0; p < k; p++) {
             String s = shapes.get(i + p);
-            if (s == null || !tags.add(part(s))) {
-                return 0;   // a break, or two positions of one tag and style: one kind (striped), not parts
+            if (s == null) {
+                return 0;   // a break
+            }
+            for (int q = 0; q < p; q++) {
+                if (part(s).equals(part(shapes.get(i + q)))) {
+                    return 0;   // two positions of one tag and style: one kind (striped), not parts
+                }
             }
             classed += s.indexOf('.') >= 0 || s.indexOf('~') >= 0 ? 1 : 0;
         }

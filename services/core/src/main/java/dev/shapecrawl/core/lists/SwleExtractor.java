@@ -176,7 +176,8 @@ public final class SwleExtractor {
                 kind = Kind.ROW;
             } else if (e.nameIs("dl")) {
                 kind = Kind.PAIRS;
-            } else if (has(Addition.ROW_GROUPS) && (rowGroups = RowGroups.of(e)) != null) {
+            } else if (has(Addition.ROW_GROUPS) && (e.nameIs("tbody") || e.nameIs("thead") || e.nameIs("table"))
+                    && (rowGroups = RowGroups.of(e)) != null) {
                 kind = Kind.ROW_GROUPS;
             } else if (has(Addition.GRIDS)) {
                 Grid grid = Grid.of(e);
@@ -186,8 +187,8 @@ public final class SwleExtractor {
                 }
             }
         }
-        Map<Element, int[]> cycles = kind == Kind.PLAIN && cells && has(Addition.CYCLES) ? SiblingCycles.of(e)
-                : Map.of();
+        Map<Element, int[]> cycles = kind == Kind.PLAIN && cells && has(Addition.CYCLES)
+                && !INLINE.contains(e.normalName()) ? SiblingCycles.of(e) : Map.of();
         return new Frame(e, kind, period, rowGroups, cycles, layout, read, has(Addition.BR_LINES) && hasBr(e),
                 settings.cr(), cells, kind == Kind.PLAIN && has(Addition.INLINE_FLOW));
     }
@@ -346,8 +347,8 @@ public final class SwleExtractor {
     }
 
     private static boolean hasBr(Element e) {
-        for (Element c : e.children()) {
-            if (c.nameIs("br")) {
+        for (int i = 0; i < e.childNodeSize(); i++) {   // by index: children() copies the list of element children
+            if (e.childNode(i) instanceof Element c && c.nameIs("br")) {
                 return true;
             }
         }
