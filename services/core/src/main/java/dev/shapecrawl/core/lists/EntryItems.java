@@ -53,7 +53,8 @@ final class EntryItems {
     /** The fewest items that give a name for it to name a column. */
     static final int MIN_NAME_ITEMS = 2;
 
-    private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
+    /** The heading elements of HTML, {@code h1}–{@code h6}. */
+    static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
     /** Children that are no part: rules between parts, line breaks. */
     private static final Set<String> SKIPPED = Set.of("hr", "br");
     /** A label before a colon: letters first, then letters, digits, spaces, dots, hyphens or slashes. */

@@ -82,16 +82,7 @@ record RowGroups(int period, int lead, int groups) {
         if (new HashSet<>(shapes.subList(lead, lead + k)).size() < k) {
             return 0;   // two positions of one shape: rows of one kind, not a record in parts
         }
-        int g = 1;
-        while (lead + (g + 1) * k <= shapes.size()) {
-            for (int p = 0; p < k; p++) {
-                if (!shapes.get(lead + g * k + p).equals(shapes.get(lead + p))) {
-                    return g;
-                }
-            }
-            g++;
-        }
-        return g;
+        return Periods.repeats(shapes, lead, k);
     }
 
     /** The row's cells as {@code td.a b^2|td.c}: tag, class attribute as written, column span when above 1. */

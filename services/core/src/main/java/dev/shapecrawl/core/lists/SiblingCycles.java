@@ -10,16 +10,16 @@ import org.jsoup.nodes.TextNode;
 
 /**
  * Items that are not wrapped in an element of their own ({@link Addition#CYCLES}): among an element's children, a
- * run of groups of k consecutive siblings in which each position has its own shape (tag and class tokens), the same
- * in every group, and positions of different tags. Doxygen's member documentation is such a run: per member an anchor ({@code a}), a title
- * ({@code h2.memtitle}) and a block ({@code div.memitem}), all children of one {@code div.contents}; read child by
- * child, a member's title and its block are records of different shapes and no run of them is a list. Each group is
- * then one record whose cells are its siblings' records. shapecrawl, beyond the seed: SWLE (Agostinho 2015) takes
- * one record per child element (docs/lists.md §3).
+ * run of groups of k consecutive siblings whose shapes (tag, class attribute, inline style) repeat position by
+ * position in every group, the positions of a group differing in tag or style. Doxygen's member documentation is
+ * such a run: per member an anchor ({@code a}), a title ({@code h2.memtitle}) and a block ({@code div.memitem}), all
+ * children of one {@code div.contents}; read child by child, a member's title and its block are records of
+ * different shapes and no run of them is a list. Each group is then one record whose cells are its siblings'
+ * records. shapecrawl, beyond the seed: SWLE (Agostinho 2015) takes one record per child element (docs/lists.md §3).
  *
  * <p>Conservative by design, since any page alternates paragraphs and code: at least two positions of a group must
- * carry class tokens (the generator marks an item's parts), a text that is not blank breaks a run, and so do
- * {@code pre} and {@code br} (code and lines are read otherwise).
+ * carry a class or a style (the generator marks an item's parts), and a text that is not blank, {@code pre},
+ * {@code br} and the markup's own items and cells break a run.
  */
 final class SiblingCycles {
     /** The most siblings per item looked for. */
@@ -28,6 +28,8 @@ final class SiblingCycles {
     static final int MIN_GROUPS = 2;
     /** The fewest positions of a group with class tokens. */
     static final int MIN_CLASSED = 2;
+    /** The groups whose texts choose a run's first part. */
+    static final int PHASE_GROUPS = 4;
 
     /**
      * Children that are no part of an unwrapped item: code and line breaks (read otherwise), and the markup's own
@@ -53,12 +55,12 @@ final class SiblingCycles {
             return Map.of();
         }
         List<Element> kids = new ArrayList<>();
-        List<String> shapes = new ArrayList<>();
+        List<Shape> shapes = new ArrayList<>();
         for (int n = 0; n < e.childNodeSize(); n++) {
             Node node = e.childNode(n);
             if (node instanceof Element c) {
                 kids.add(c);
-                shapes.add(NOT_PARTS.contains(c.normalName()) ? null : shape(c));
+                shapes.add(NOT_PARTS.contains(c.normalName()) ? null : Shape.of(c));
             } else if (node instanceof TextNode t && !t.isBlank()) {
                 kids.add(null);
                 shapes.add(null);
@@ -160,65 +162,45 @@ final class SiblingCycles {
         return best;
     }
 
-    /** The groups whose texts choose a run's first part. */
-    static final int PHASE_GROUPS = 4;
-
     /** The number of whole groups of k siblings from i on that repeat the first group's shapes; 0 if it cannot. */
-    private static int run(List<String> shapes, int i, int k) {
+    private static int run(List<Shape> shapes, int i, int k) {
         int classed = 0;
         for (int p = 0; p < k; p++) {
-            String s = shapes.get(i + p);
+            Shape s = shapes.get(i + p);
             if (s == null) {
                 return 0;   // a break
             }
             for (int q = 0; q < p; q++) {
-                if (part(s).equals(part(shapes.get(i + q)))) {
+                if (s.samePart(shapes.get(i + q))) {
                     return 0;   // two positions of one tag and style: one kind (striped), not parts
                 }
             }
-            classed += s.indexOf('.') >= 0 || s.indexOf('~') >= 0 ? 1 : 0;
+            classed += s.marked() ? 1 : 0;
         }
-        if (classed < MIN_CLASSED) {
-            return 0;
-        }
-        int g = 1;
-        while (i + (g + 1) * k <= shapes.size()) {
-            for (int p = 0; p < k; p++) {
-                if (!shapes.get(i + p).equals(shapes.get(i + g * k + p))) {
-                    return g;
-                }
-            }
-            g++;
-        }
-        return g;
+        return classed < MIN_CLASSED ? 0 : Periods.repeats(shapes, i, k);
     }
 
     /**
-     * What tells one part of an item from another: the tag and the inline style (groff's term at
-     * {@code margin-left:11%} and description at {@code margin-left:22%}), not the classes alone, which also
-     * stripe one kind of block ("odd", "even").
+     * A child's shape: its tag, class attribute and inline style as written (a generator writes them in one order;
+     * empty when absent).
      */
-    private static String part(String shape) {
-        int style = shape.indexOf('~');
-        int end = shape.indexOf('.');
-        String tag = end < 0 ? (style < 0 ? shape : shape.substring(0, style)) : shape.substring(0, end);
-        return style < 0 ? tag : tag + shape.substring(style);
-    }
+    private record Shape(String tag, String classes, String style) {
+        static Shape of(Element c) {
+            return new Shape(c.normalName(), c.attr("class").strip(), c.attr("style").strip());
+        }
 
-    /**
-     * {@code tag.a b~style}: the tag, its class attribute and its inline style as written (a generator writes
-     * them in one order).
-     */
-    private static String shape(Element c) {
-        StringBuilder sb = new StringBuilder(c.normalName());
-        String classes = c.attr("class").strip();
-        if (!classes.isEmpty()) {
-            sb.append('.').append(classes);
+        /**
+         * Whether two shapes are one part of an item: the tag and the inline style tell parts apart (groff's term at
+         * {@code margin-left:11%} and description at {@code margin-left:22%}), not the classes alone, which also
+         * stripe one kind of block ("odd", "even").
+         */
+        boolean samePart(Shape other) {
+            return tag.equals(other.tag) && style.equals(other.style);
         }
-        String style = c.attr("style").strip();
-        if (!style.isEmpty()) {
-            sb.append('~').append(style);
+
+        /** Whether the generator marked it, by a class or a style. */
+        boolean marked() {
+            return !classes.isEmpty() || !style.isEmpty();
         }
-        return sb.toString();
     }
 }

@@ -123,11 +123,10 @@ final class SplitListMerger {
         if (first == null) {
             return 0;
         }
-        Element heading = HEADING.contains(first.normalName()) ? first : first.selectFirst("h1, h2, h3, h4, h5, h6");
+        Element heading = EntryItems.HEADINGS.contains(first.normalName()) ? first
+                : first.selectFirst("h1, h2, h3, h4, h5, h6");
         return heading == null ? 0 : heading.text().strip().length();
     }
-
-    private static final java.util.Set<String> HEADING = java.util.Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
     /** The node after {@code n} in document order, skipping its subtree; null at the end. */
     private static Node next(Node n) {

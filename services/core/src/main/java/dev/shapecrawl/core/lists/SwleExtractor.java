@@ -251,9 +251,9 @@ public final class SwleExtractor {
         return e.nameIs("ul") || e.nameIs("ol") || e.nameIs("dl");
     }
 
-    /** Whether an element is a list nested in an item of another: a ul, ol or dl inside an li, dd or dt. */
+    /** Whether an element is a list nested in an item of another: a ul, ol or dl inside an li, a dl inside a dd. */
     private static boolean nestedList(Element e) {
-        if (!e.nameIs("ul") && !e.nameIs("ol") && !e.nameIs("dl")) {
+        if (!isList(e)) {
             return false;
         }
         Element p = e.parent();

@@ -84,6 +84,14 @@ class RowGroupsTest {
     }
 
     @Test
+    void repeatsCountsWholeGroupsPositionByPosition() {
+        assertEquals(3, Periods.repeats(List.of("h", "a", "b", "a", "b", "a", "b", "a"), 1, 2), "the last a is no whole group");
+        assertEquals(1, Periods.repeats(List.of("a", "b", "a", "c"), 0, 2));
+        assertEquals(1, Periods.repeats(java.util.Arrays.asList("a", null, "a", null), 0, 2), "a null shape never matches");
+        assertEquals(0, Periods.repeats(List.of("a", "b"), 1, 2), "no whole first group");
+    }
+
+    @Test
     void rowsOfOneShapeOrStripedRowsAreNoGroups() {
         Element plain = Jsoup.parse("<table><tr><td class=a>1</td><td>x</td></tr><tr><td class=a>2</td><td>y</td></tr>"
                 + "<tr><td class=a>3</td><td>z</td></tr><tr><td class=a>4</td><td>w</td></tr></table>")
