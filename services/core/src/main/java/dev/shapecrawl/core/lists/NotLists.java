@@ -12,7 +12,8 @@ final class NotLists {
     }
 
     /**
-     * Whether a found list is no list: {@link #tooFewDistinct}, {@link #navigationBlocks} or {@link #wrapped}.
+     * Whether a found list is no list: {@link #tooFewDistinct}, {@link #navigationBlocks}, {@link #wrapped} or,
+     * unless it is a table, {@link #singleValues}.
      *
      * @param list      the list, named and pruned
      * @param separated its rows before column pruning, every cell
@@ -20,7 +21,38 @@ final class NotLists {
      * @param rl        the fewest records of a list (RL)
      */
     static boolean notAList(ExtractedList list, List<List<String>> separated, Element container, int rl) {
-        return tooFewDistinct(list, rl) || navigationBlocks(container) || wrapped(separated);
+        return tooFewDistinct(list, rl) || navigationBlocks(container) || wrapped(separated)
+                || !isTable(list, container) && singleValues(separated);
+    }
+
+    /**
+     * Whether the list is a table, whose rows are records by its columns even where most of a column is empty
+     * (javadoc's constructors and enum constants without a description): its page names the columns (a header), or
+     * its records are a table's rows.
+     */
+    static boolean isTable(ExtractedList list, Element container) {
+        return !list.fields().equals(ExtractedList.positional(list.keptColumns()))
+                || container != null && (container.nameIs("table") || container.nameIs("tbody")
+                || container.nameIs("thead") || container.nameIs("tfoot"));
+    }
+
+    /**
+     * Fewer than half of the rows hold two values or more (cells that are not blank): items of a single value each,
+     * which §6 says are no list (tables aside, {@link #isTable}) (rustdoc's section headings, each followed by its block of items: the blocks are
+     * lists of their own, so a heading is all its item's text holds).
+     */
+    static boolean singleValues(List<List<String>> rows) {
+        int several = 0;
+        for (List<String> row : rows) {
+            int values = 0;
+            for (String cell : row) {
+                if (!cell.isBlank() && ++values == 2) {
+                    several++;
+                    break;
+                }
+            }
+        }
+        return 2 * several < rows.size();
     }
 
     /**

@@ -42,13 +42,13 @@ final class SiblingCycles {
     }
 
     /**
-     * The position of each child element in a group of a run, as {@code {group number, position, period}}, where
-     * group numbers are distinct across runs; empty if the children form no run. Greedy from the first child: at
+     * The position of each child element in a group of a run, as {@code {group number, position, period, run
+     * number}}, where group numbers are distinct across runs; empty if the children form no run. Greedy from the first child: at
      * each child the period whose run covers the most children wins, the smallest first. Cost: linear in the
      * children per period tried.
      *
      * @param e any element
-     * @return child element → {group, position, period}, in an identity map
+     * @return child element → {group, position, period, run}, in an identity map
      */
     static Map<Element, int[]> of(Element e) {
         if (e.childNodeSize() < 2 * MIN_GROUPS || !mayCycle(e)) {
@@ -68,6 +68,7 @@ final class SiblingCycles {
         }
         Map<Element, int[]> out = null;
         int group = 0;
+        int run = 0;
         int i = 0;
         while (i < shapes.size()) {
             int bestK = 0;
@@ -97,9 +98,19 @@ final class SiblingCycles {
             if (out == null) {
                 out = new IdentityHashMap<>();
             }
-            for (int g = 0; g < bestGroups; g++, group++) {
-                for (int p = 0; p < bestK; p++) {
-                    out.put(kids.get(i + g * bestK + p), new int[] {group, p, bestK});
+            int runStart = 0;
+            for (int g = 1; g <= bestGroups; g++) {
+                if (g == bestGroups || opensBlock(kids.get(i + g * bestK), kids.get(i + (g - 1) * bestK))) {
+                    if (g - runStart >= MIN_GROUPS) {
+                        for (int r = runStart; r < g; r++, group++) {
+                            for (int p = 0; p < bestK; p++) {
+                                out.put(kids.get(i + r * bestK + p), new int[] {group, p, bestK, run});
+                            }
+                        }
+                        run++;
+                    }
+                    group++;    // a run's groups are not the next run's: a gap between them
+                    runStart = g;
                 }
             }
             i += bestGroups * bestK;
@@ -162,6 +173,17 @@ final class SiblingCycles {
         return best;
     }
 
+    /**
+     * Whether an item's first part sets a vertical gap (a top or bottom margin or padding) that the item before it
+     * did not: a reader sees a new block, and the items after the gap are another list. groff's man pages space the
+     * first option of each block of options ({@code margin-top: 1em}), which otherwise runs on with the options of
+     * the block before.
+     */
+    private static boolean opensBlock(Element lead, Element previousLead) {
+        String gap = Shape.vertical(lead.attr("style"));
+        return !gap.isEmpty() && !gap.equals(Shape.vertical(previousLead.attr("style")));
+    }
+
     /** The number of whole groups of k siblings from i on that repeat the first group's shapes; 0 if it cannot. */
     private static int run(List<Shape> shapes, int i, int k) {
         int classed = 0;
@@ -182,11 +204,41 @@ final class SiblingCycles {
 
     /**
      * A child's shape: its tag, class attribute and inline style as written (a generator writes them in one order;
-     * empty when absent).
+     * empty when absent), the style without its vertical spacing: a gap before or after a part says where a block
+     * starts ({@link #opensBlock}), not which part it is.
      */
     private record Shape(String tag, String classes, String style) {
+        /** The properties of vertical spacing. */
+        private static final java.util.Set<String> VERTICAL = java.util.Set.of("margin-top", "margin-bottom",
+                "padding-top", "padding-bottom");
+
         static Shape of(Element c) {
-            return new Shape(c.normalName(), c.attr("class").strip(), c.attr("style").strip());
+            return new Shape(c.normalName(), c.attr("class").strip(), declarations(c.attr("style"), false));
+        }
+
+        /** The vertical spacing declarations of an inline style, normalised; empty when none. */
+        static String vertical(String style) {
+            return declarations(style, true);
+        }
+
+        /** The style's declarations of vertical spacing ({@code vertical}) or of the rest, trimmed, in order. */
+        private static String declarations(String style, boolean vertical) {
+            if (style.isEmpty()) {
+                return "";
+            }
+            StringBuilder out = new StringBuilder();
+            for (String d : style.split(";")) {
+                int colon = d.indexOf(':');
+                String property = (colon < 0 ? d : d.substring(0, colon)).strip().toLowerCase(java.util.Locale.ROOT);
+                if (property.isEmpty() || VERTICAL.contains(property) != vertical) {
+                    continue;
+                }
+                if (!out.isEmpty()) {
+                    out.append(';');
+                }
+                out.append(property).append(':').append(colon < 0 ? "" : d.substring(colon + 1).strip());
+            }
+            return out.toString();
         }
 
         /**

@@ -35,6 +35,12 @@ public final class SwleExtractor {
     private static final String GRID_ROW = "#gridrow";
     private static final String ENTRY = "#entry";
     private static final String CYCLE = "#cycle";
+    /**
+     * Elements that hold one entry each when siblings of their tag follow one another in a container with other
+     * children: one logical list spread over sibling containers (docs/lists.md §6), such as texinfo's {@code dl.def}
+     * per variable or function.
+     */
+    private static final Set<String> ONE_ENTRY_CONTAINERS = Set.of("dl", "ul", "ol", "table");
     /** Inline (phrasing) elements of HTML that carry text formatting, not structure ({@link Addition#INLINE_FLOW}). */
     private static final Set<String> INLINE = Set.of("a", "abbr", "b", "bdi", "bdo", "cite",
             "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong",
@@ -235,6 +241,14 @@ public final class SwleExtractor {
                 tags = keptTags;
             }
         }
+        if (!frame.cycles.isEmpty() || has(Addition.SIBLINGS) && candidates.size() > settings.rl()
+                && !sameElementTag(tags)) {
+            Left left = runLists(candidates, tags, frame.element, sink);
+            if (left != null) {
+                candidates = left.records();
+                tags = left.tags();
+            }
+        }
         if (has(Addition.ENTRIES) && entries(candidates, tags, frame.element, sink)) {
             return null;
         }
@@ -305,6 +319,49 @@ public final class SwleExtractor {
         return true;
     }
 
+    /** The records and tags an element has left once some of its runs formed lists ({@link #runLists}). */
+    private record Left(List<TextRecord> records, List<String> tags) {
+    }
+
+    /**
+     * Runs of records that are candidate lists of their own, grouped by their cells as sibling records are: a run of
+     * unwrapped items ({@link Addition#CYCLES}, {@link SiblingCycles}), whose cycle already says they are items of
+     * one kind (read by their characters, the options of a man page, with and without a value, a short form or not,
+     * fall apart); and with {@link Addition#SIBLINGS} a run of list containers of one tag ({@link
+     * #ONE_ENTRY_CONTAINERS}) that are mostly records of two cells ({@link #mostlyParted}) among other children. A run
+     * that forms a list leaves a record without separators in its place, which ends a run of the records around it.
+     *
+     * @return the records and tags left, or null when no run formed a list (nothing is allocated then)
+     */
+    private Left runLists(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {
+        List<TextRecord> rest = null;
+        List<String> restTags = null;
+        int i = 0;
+        while (i < records.size()) {
+            String tag = tags.get(i);
+            int end = i + 1;
+            while (end < records.size() && tags.get(end).equals(tag)) {
+                end++;
+            }
+            List<TextRecord> run = records.subList(i, end);
+            if (run.size() >= settings.rl()
+                    && (tag.startsWith(CYCLE) || ONE_ENTRY_CONTAINERS.contains(tag) && mostlyParted(run))
+                    && Grouping.groupSiblings(run, true, settings, () -> path(element), sink)) {
+                if (rest == null) {
+                    rest = new ArrayList<>(records.subList(0, i));
+                    restTags = new ArrayList<>(tags.subList(0, i));
+                }
+                rest.add(TextRecord.opaque(run.get(0).text()));
+                restTags.add(tag);
+            } else if (rest != null) {
+                rest.addAll(run);
+                restTags.addAll(tags.subList(i, end));
+            }
+            i = end;
+        }
+        return rest == null ? null : new Left(rest, restTags);
+    }
+
     private boolean findLists(List<TextRecord> records, List<String> tags, Element element, List<FoundList> sink) {
         // The path walks the element's ancestors and their siblings: computed once, and only for a list (eagerly,
         // every li of a long list would pay for its index among its siblings, quadratic in the list's length).
@@ -331,6 +388,24 @@ public final class SwleExtractor {
             parted |= r.separatorSet(true).contains(TextRecord.CELL_BOUNDARY);
         }
         return parted;
+    }
+
+    /**
+     * Whether a run of records of one element tag is read by its cells: at least half of them are structural
+     * records of two cells or more, and the others are structural or opaque (too long to part, which separation
+     * then leaves out: texinfo's entries of two terms, Mailutils' variables under two names).
+     */
+    private static boolean mostlyParted(List<TextRecord> run) {
+        int parted = 0;
+        for (TextRecord r : run) {
+            if (!r.isStructural() && !r.isOpaque()) {
+                return false;
+            }
+            if (r.isStructural() && r.separatorSet(true).contains(TextRecord.CELL_BOUNDARY)) {
+                parted++;
+            }
+        }
+        return 2 * parted >= run.size();
     }
 
     private static boolean sameElementTag(List<String> tags) {
@@ -499,7 +574,7 @@ public final class SwleExtractor {
                     endLine();
                     endPair();
                     kids.add(group);
-                    tags.add(CYCLE);
+                    tags.add(CYCLE + at[3]);
                 }
             }
         }

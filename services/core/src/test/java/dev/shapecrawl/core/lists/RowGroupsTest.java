@@ -164,4 +164,99 @@ class RowGroupsTest {
                 .withAdditions(EnumSet.complementOf(EnumSet.of(Addition.NOT_LISTS)));
         assertEquals(1, new SwleExtractor(without).extract(bars).size(), "three rows, two of one text");
     }
+    /** groff {@code -Thtml}: a block of options, its label and first option in one spaced paragraph, then a note. */
+    private static String optionBlock(String label, String... options) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < options.length; i += 2) {
+            sb.append(i == 0 ? "<p style=\"margin-left:11%; margin-top: 1em\"><b>" + label + " <br>" : "<p style=\"margin-left:11%;\"><b>")
+                    .append(options[i]).append("</b></p><p style=\"margin-left:22%;\">").append(options[i + 1])
+                    .append("</p>");
+        }
+        return sb.toString();
+    }
+
+    private static final String MAN_PAGE = "<html><body><h2>OPTIONS</h2>"
+            + optionBlock("Output file location:", "-d, --default-domain=NAME", "use NAME.po for output",
+                    "-o, --output=FILE", "write output to specified file", "-p, --output-dir=DIR",
+                    "output files will be placed in directory DIR")
+            + "<p style=\"margin-left:11%; margin-top: 1em\">If output file is -, output is written to standard output.</p>"
+            + optionBlock("Operation mode:", "-j, --join-existing", "join messages with existing file",
+                    "-x, --exclude-file=FILE.po", "entries from FILE.po are not extracted", "-c, --add-comments",
+                    "place all comment blocks preceding keyword lines in output file")
+            + optionBlock("Informative output:", "-h, --help", "display this help and exit", "-V, --version",
+                    "output version information and exit", "-v, --verbose", "increase verbosity level")
+            + "</body></html>";
+
+    @Test
+    void aSpacedItemOpensTheNextListAndTheRunsAreGroupedByTheirCells() {
+        List<ExtractedList> lists = new SwleExtractor(SwleSettings.defaults()).extract(MAN_PAGE);
+        assertEquals(3, lists.size(), "one list per block of options, the two last blocks not run together: " + lists);
+        for (ExtractedList l : lists) {
+            assertEquals(3, l.rows().size(), "each block's first option is in its list: " + l.rows());
+        }
+        assertEquals(List.of("-x, --exclude-file=FILE.po", "entries from FILE.po are not extracted"),
+                lists.get(1).rows().get(1).stream().filter(c -> !c.isBlank()).toList());
+        assertTrue(String.join(" ", lists.get(2).rows().get(0)).contains("--help"), lists.get(2).rows().toString());
+        assertFalse(lists.stream().anyMatch(l -> l.rows().toString().contains("If output file")),
+                "the note between the blocks is in no list");
+    }
+
+    @Test
+    void aTableWhoseDescriptionsAreMostlyMissingStaysAList() {
+        // javadoc 21's constructor summary, a CSS grid: most exceptions' constructors have no description
+        StringBuilder grid = new StringBuilder("<html><body><section class=\"constructor-summary\"><h2>Constructor "
+                + "Summary</h2><div class=\"caption\"><span>Constructors</span></div><div class=\"summary-table "
+                + "two-column-summary\"><div class=\"table-header col-first\">Constructor</div><div class=\"table-header "
+                + "col-last\">Description</div>");
+        String[] names = {"()", "(String message)", "(Throwable cause)", "(String message, Throwable cause)"};
+        for (int i = 0; i < names.length; i++) {
+            String row = i % 2 == 0 ? "even-row-color" : "odd-row-color";
+            grid.append("<div class=\"col-constructor-name ").append(row).append("\"><code><a href=\"#c").append(i)
+                    .append("\">ApiException</a>").append(names[i]).append("</code></div><div class=\"col-last ")
+                    .append(row).append("\">").append(i == 3 ? "<div class=\"block\">Wraps the cause.</div>" : "&nbsp;")
+                    .append("</div>");
+        }
+        grid.append("</div></section></body></html>");
+        List<ExtractedList> lists = new SwleExtractor(SwleSettings.defaults()).extract(grid.toString());
+        assertEquals(1, lists.size(), "a table's rows are records by its columns: " + lists);
+        assertEquals(List.of("Constructor", "Description"), lists.get(0).fields());
+        assertEquals(4, lists.get(0).rows().size());
+    }
+
+    @Test
+    void rowsOfOneValueEachAreNoList() {
+        assertTrue(NotLists.singleValues(List.of(List.of("Modules", ""), List.of("Structs", " "),
+                List.of("Enums", "TryReserveErrorKind"))), "two of three rows hold a heading alone");
+        assertFalse(NotLists.singleValues(List.of(List.of("a", "1"), List.of("b", ""), List.of("c", "3"))));
+    }
+    /** texinfo's {@code @defvr}: one {@code dl.def} per variable, some under two names, after the section's intro. */
+    private static String variable(String... namesThenText) {
+        StringBuilder sb = new StringBuilder("<span id=\"v" + namesThenText[0].hashCode() + "\"></span><dl class=\"def\">");
+        for (int i = 0; i < namesThenText.length - 1; i++) {
+            sb.append("<dt><span class=\"category\">mail: </span><span><em>boolean</em> <strong>")
+                    .append(namesThenText[i]).append("</strong></span></dt>");
+        }
+        return sb.append("<dd><p>Default: False</p><p>").append(namesThenText[namesThenText.length - 1])
+                .append("</p></dd></dl>").toString();
+    }
+
+    private static final String VARIABLES = "<html><body><div><div class=\"header\">Next: Configuration</div><hr>"
+            + "<h4>3.5.7 How to Alter the Behavior of mail</h4><p>Following variables control the behavior of mail.</p>"
+            + variable("append", "Messages saved in mbox are appended to the end.")
+            + variable("askbcc", "The user is prompted to enter the Bcc field.")
+            + variable("askcc", "The user is prompted to enter the Cc field.")
+            + variable("variable-strict", "varstrict", "Setting it makes mail check the variables' names.")
+            + variable("asksub", "The user is prompted to enter the Subject field.")
+            + variable("autoinc", "New mail is incorporated automatically.")
+            + "</div></body></html>";
+
+    @Test
+    void runOfOneEntryDlsAmongOtherChildrenIsOneListReadByItsCells() {
+        List<ExtractedList> lists = new SwleExtractor(SwleSettings.defaults()).extract(VARIABLES);
+        assertEquals(1, lists.size(), lists.toString());
+        assertEquals(5, lists.get(0).rows().size(), "every variable under one name, the one under two left out: "
+                + lists.get(0).rows());
+        assertEquals(List.of("mail: boolean askbcc", "Default: False The user is prompted to enter the Bcc field."),
+                lists.get(0).rows().get(1));
+    }
 }
