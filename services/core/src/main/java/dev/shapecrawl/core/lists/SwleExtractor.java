@@ -371,7 +371,31 @@ public final class SwleExtractor {
                 && Grouping.groupSiblings(records, cellsParted(records), settings, container, sink)) {
             return true;
         }
+        if (has(Addition.NOT_LISTS) && tags.get(0).equals("li") && sameElementTag(tags)) {
+            return itemFragments(records, container, sink);
+        }
         return Grouping.group(records, settings, container, sink);
+    }
+
+    /**
+     * With {@link Addition#NOT_LISTS}, the items of one {@code ul}/{@code ol} that share no identity as a whole: the
+     * groups derivation finds among them are kept only where one covers at least half of the items. The items are
+     * one list by their markup; where a few of them fall into a group of their own, they share punctuation by
+     * chance, as the running sentences of a change log share "(patch by …)" (docs/lists.md §6: prose bullets are
+     * no list).
+     */
+    private boolean itemFragments(List<TextRecord> records, Supplier<String> container, List<FoundList> sink) {
+        List<FoundList> found = new ArrayList<>();
+        if (!Grouping.group(records, settings, container, found)) {
+            return false;
+        }
+        for (FoundList f : found) {
+            if (2 * f.separated().size() >= records.size()) {
+                sink.addAll(found);
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

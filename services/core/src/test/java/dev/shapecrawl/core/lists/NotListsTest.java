@@ -68,4 +68,34 @@ class NotListsTest {
         assertFalse(NotLists.navigationBlocks(doc.selectFirst("ul ul")), "deeper: a list of its own");
         assertTrue(NotLists.navigationBlocks(Jsoup.parse("<nav><a>x</a></nav>").selectFirst("nav")));
     }
+    /** A change log's bullets: xterm's patch #323, as Debian's xterm 379 ships {@code xterm.log.html}. */
+    private static final String CHANGES = "<html><body><h1>Patch #323 - 2016/03/07</h1><ul>"
+            + "<li>updated appdata and desktop files to add keywords (report by Richard Hughes).</li>"
+            + "<li>modify configure macro <code>CF_POSIX_C_SOURCE</code> to accommodate some systems, e.g., FreeBSD, "
+            + "which have separated their implementation specific preprocessor symbols from the POSIX ones, requiring "
+            + "both to be defined (report by Juha Nurmela).</li>"
+            + "<li>change the directory to the current working dir of the child process in exec-formatted and "
+            + "exec-selectable actions (patch by Alexander Pohoyda).</li>"
+            + "<li>correct typo in xterm.man (patch by Larry Hynes).</li>"
+            + "<li>correct typo in ctlseqs.ms (report by Shriramana Sharma).</li>"
+            + "<li>add feature to support XHTML and SVG screen dumps (patch by Jens Schweikhardt).</li>"
+            + "<li>correct response to DECRQSS when terminal id is less than 400 (patch by Iwamoto Kouichi).</li>"
+            + "</ul></body></html>";
+
+    @Test
+    void afewItemsOfAListThatShareSomePunctuationAreNoList() {
+        assertTrue(new SwleExtractor(SwleSettings.defaults()).extract(CHANGES).isEmpty(),
+                "a few of seven running sentences share '( … ).' by chance");
+        assertFalse(new SwleExtractor(WITHOUT).extract(CHANGES).isEmpty(), "SWLE alone derives a group of them");
+    }
+
+    @Test
+    void aGroupOfHalfTheItemsOrMoreStaysAList() {
+        String glossary = "<html><body><ul><li>abort (verb): stop a transaction.</li><li>commit (verb): make it last."
+                + "</li><li>rollback (noun): the undoing of a transaction.</li><li>see also the index</li></ul>"
+                + "</body></html>";
+        List<ExtractedList> lists = new SwleExtractor(SwleSettings.defaults()).extract(glossary);
+        assertEquals(1, lists.size(), lists.toString());
+        assertEquals(3, lists.get(0).rows().size());
+    }
 }
