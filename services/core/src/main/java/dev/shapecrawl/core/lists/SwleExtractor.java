@@ -374,6 +374,23 @@ public final class SwleExtractor {
         if (has(Addition.NOT_LISTS) && tags.get(0).equals("li") && sameElementTag(tags)) {
             return itemFragments(records, container, sink);
         }
+        if (has(Addition.NOT_LISTS) && !sameElementTag(tags)) {
+            // A heading among other children titles the blocks after it, and is no item of a list derived from
+            // them (Node.js's "Event: 'close' #" headings share ':' and '#'); as a record without separators it
+            // still parts the records before it from those after it.
+            List<TextRecord> kept = null;
+            for (int i = 0; i < records.size(); i++) {
+                if (EntryItems.HEADINGS.contains(tags.get(i))) {
+                    if (kept == null) {
+                        kept = new ArrayList<>(records);
+                    }
+                    kept.set(i, TextRecord.opaque(records.get(i).text()));
+                }
+            }
+            if (kept != null) {
+                return Grouping.group(kept, settings, container, sink);
+            }
+        }
         return Grouping.group(records, settings, container, sink);
     }
 

