@@ -160,10 +160,7 @@ public final class FieldNames {
             }
             return names;
         }
-        Element table = container.nameIs("table") ? container
-                : container.parent() != null && container.parent().nameIs("table")
-                && (container.nameIs("tbody") || container.nameIs("thead") || container.nameIs("tfoot"))
-                ? container.parent() : null;
+        Element table = tableOf(container);
         if (table == null) {
             return null;
         }
@@ -181,6 +178,14 @@ public final class FieldNames {
             headerRow = headerAtTop(table);
         }
         return headerRow == null ? null : cellTexts(headerRow);
+    }
+
+    /** The table whose rows a container holds: the table itself, or the table of its body, head or foot; else null. */
+    static Element tableOf(Element container) {
+        return container.nameIs("table") ? container
+                : container.parent() != null && container.parent().nameIs("table")
+                && (container.nameIs("tbody") || container.nameIs("thead") || container.nameIs("tfoot"))
+                ? container.parent() : null;
     }
 
     private static Element headerAtTop(Element table) {

@@ -32,14 +32,13 @@ final class NotLists {
      */
     static boolean isTable(ExtractedList list, Element container) {
         return !list.fields().equals(ExtractedList.positional(list.keptColumns()))
-                || container != null && (container.nameIs("table") || container.nameIs("tbody")
-                || container.nameIs("thead") || container.nameIs("tfoot"));
+                || container != null && FieldNames.tableOf(container) != null;
     }
 
     /**
      * Fewer than half of the rows hold two values or more (cells that are not blank): items of a single value each,
-     * which §6 says are no list (tables aside, {@link #isTable}) (rustdoc's section headings, each followed by its block of items: the blocks are
-     * lists of their own, so a heading is all its item's text holds).
+     * which §6 says are no list, tables aside ({@link #isTable}). rustdoc's section headings, each followed by its
+     * block of items: the blocks are lists of their own, so a heading is all its item's text holds.
      */
     static boolean singleValues(List<List<String>> rows) {
         int several = 0;

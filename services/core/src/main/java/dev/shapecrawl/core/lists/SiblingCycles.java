@@ -42,13 +42,13 @@ final class SiblingCycles {
     }
 
     /**
-     * The position of each child element in a group of a run, as {@code {group number, position, period, run
-     * number}}, where group numbers are distinct across runs; empty if the children form no run. Greedy from the first child: at
+     * The position of each child element in a group of a run, as {@code {position, period, run number}}, where run
+     * numbers are distinct within the element; empty if the children form no run. Greedy from the first child: at
      * each child the period whose run covers the most children wins, the smallest first. Cost: linear in the
      * children per period tried.
      *
      * @param e any element
-     * @return child element → {group, position, period, run}, in an identity map
+     * @return child element → {position, period, run}, in an identity map
      */
     static Map<Element, int[]> of(Element e) {
         if (e.childNodeSize() < 2 * MIN_GROUPS || !mayCycle(e)) {
@@ -67,7 +67,6 @@ final class SiblingCycles {
             }
         }
         Map<Element, int[]> out = null;
-        int group = 0;
         int run = 0;
         int i = 0;
         while (i < shapes.size()) {
@@ -102,14 +101,13 @@ final class SiblingCycles {
             for (int g = 1; g <= bestGroups; g++) {
                 if (g == bestGroups || opensBlock(kids.get(i + g * bestK), kids.get(i + (g - 1) * bestK))) {
                     if (g - runStart >= MIN_GROUPS) {
-                        for (int r = runStart; r < g; r++, group++) {
+                        for (int r = runStart; r < g; r++) {
                             for (int p = 0; p < bestK; p++) {
-                                out.put(kids.get(i + r * bestK + p), new int[] {group, p, bestK, run});
+                                out.put(kids.get(i + r * bestK + p), new int[] {p, bestK, run});
                             }
                         }
                         run++;
                     }
-                    group++;    // a run's groups are not the next run's: a gap between them
                     runStart = g;
                 }
             }

@@ -367,14 +367,15 @@ public final class SwleExtractor {
         // every li of a long list would pay for its index among its siblings, quadratic in the list's length).
         String[] path = new String[1];
         Supplier<String> container = () -> path[0] != null ? path[0] : (path[0] = path(element));
-        if (has(Addition.SIBLINGS) && sameElementTag(tags)
+        boolean oneTag = sameElementTag(tags);
+        if (has(Addition.SIBLINGS) && oneTag
                 && Grouping.groupSiblings(records, cellsParted(records), settings, container, sink)) {
             return true;
         }
-        if (has(Addition.NOT_LISTS) && tags.get(0).equals("li") && sameElementTag(tags)) {
+        if (has(Addition.NOT_LISTS) && oneTag && tags.get(0).equals("li")) {
             return itemFragments(records, container, sink);
         }
-        if (has(Addition.NOT_LISTS) && !sameElementTag(tags)) {
+        if (has(Addition.NOT_LISTS) && !oneTag) {
             // A heading among other children titles the blocks after it, and is no item of a list derived from
             // them (Node.js's "Event: 'close' #" headings share ':' and '#'); as a record without separators it
             // still parts the records before it from those after it.
@@ -426,7 +427,7 @@ public final class SwleExtractor {
             if (!r.isStructural()) {
                 return false;
             }
-            parted |= r.separatorSet(true).contains(TextRecord.CELL_BOUNDARY);
+            parted |= hasCells(r);
         }
         return parted;
     }
@@ -442,11 +443,16 @@ public final class SwleExtractor {
             if (!r.isStructural() && !r.isOpaque()) {
                 return false;
             }
-            if (r.isStructural() && r.separatorSet(true).contains(TextRecord.CELL_BOUNDARY)) {
+            if (r.isStructural() && hasCells(r)) {
                 parted++;
             }
         }
         return 2 * parted >= run.size();
+    }
+
+    /** Whether a structural record has two cells or more. */
+    private static boolean hasCells(TextRecord r) {
+        return r.separatorSet(true).contains(TextRecord.CELL_BOUNDARY);
     }
 
     private static boolean sameElementTag(List<String> tags) {
@@ -540,7 +546,7 @@ public final class SwleExtractor {
         final RowGroups rowGroups;
         /** The rows a {@link Kind#ROW_GROUPS} has seen. */
         int rows;
-        /** {@link Addition#CYCLES}: child → {group, position, period} ({@link SiblingCycles}); empty if none. */
+        /** {@link Addition#CYCLES}: child → {position, period, run} ({@link SiblingCycles}); empty if none. */
         final Map<Element, int[]> cycles;
         /** Whether the element is inside an item of a run of {@link SiblingCycles} (its lists are not its text). */
         boolean inCycle;
@@ -603,19 +609,19 @@ public final class SwleExtractor {
         }
 
         /**
-         * {@link Addition#CYCLES}: the record (null: none) of a child at {@code {group, position, period}} of a run
+         * {@link Addition#CYCLES}: the record (null: none) of a child at {@code {position, period, run}} of a run
          * of {@link SiblingCycles}; a group's records are the cells of one record, taken at its last child.
          */
         void addCycled(int[] at, TextRecord r) {
             cells.add(r);   // an empty part keeps its place, so the groups' columns stay aligned
-            if (at[1] == at[2] - 1) {
+            if (at[0] == at[1] - 1) {
                 TextRecord group = TextRecord.structural(cells);
                 cells.clear();
                 if (group != null) {
                     endLine();
                     endPair();
                     kids.add(group);
-                    tags.add(CYCLE + at[3]);
+                    tags.add(CYCLE + at[2]);
                 }
             }
         }
