@@ -20,10 +20,12 @@ import org.jsoup.nodes.TextNode;
  * <p>An item is one sibling, or the element a chain of single-child wrappers leads to from it (javadoc's
  * {@code li > section}). It qualifies when it holds no text of its own, 2 to {@value #MAX_BLOCKS} element children,
  * all of block tags, none holding more than {@value #MAX_BLOCKS} blocks itself (a section's body of paragraphs says
- * the item is a section, not a record). A block that only wraps 2 to {@value #MAX_BLOCKS} blocks is read as them. A group qualifies when at least RL siblings of one tag and class attribute qualify, each a
- * class-named element or a list item (a page's bare {@code section}s are chapters, not records), and at least
- * {@value #SAME_FIRST_SHARE} of them open with a block of one tag and class (the items' heading). Pure; linear in
- * the parent's children and their children.
+ * the item is a section, not a record), or when it is a disclosure widget (a {@code details} that opens with its
+ * {@code summary}: HTML's own item of a caption and a body, whatever the body holds). A block that only wraps 2 to
+ * {@value #MAX_BLOCKS} blocks is read as them, unless they are items of their own. A group qualifies when at least
+ * RL siblings of one tag and class attribute qualify, each a class-named element or a list item (a page's bare
+ * {@code section}s are chapters, not records), and at least {@value #SAME_FIRST_SHARE} of them open with a block of
+ * one tag and class (the items' heading). Pure; linear in the elements up to four levels below the parent.
  */
 final class BlockItems {
     /** The most blocks an item holds: more is a section of prose, not a record. */
@@ -48,6 +50,31 @@ final class BlockItems {
      * @return the items, empty when none qualify
      */
     static List<Element> of(Element parent, int minItems) {
+        List<Element> items = items(parent, minItems);
+        if (items.isEmpty()) {
+            return items;
+        }
+        List<Element> out = new ArrayList<>(items.size());
+        for (Element item : items) {
+            out.add(item);
+            if (disclosure(item)) {
+                continue;   // its body's blocks are one cell each, as they stand (rustdoc's doc block of paragraphs)
+            }
+            // a block that only wraps blocks (javadoc 24's div.horizontal-scroll around signature, description and
+            // notes) is read as its blocks: its record's cells join the item's; unless those blocks are items of
+            // their own (rustdoc's impl block: its methods are a list, and the block is one cell of the impl)
+            for (Element block : item.children()) {
+                if (!hasText(block) && blocks(block) >= 2 && blocks(block) == block.childrenSize()
+                        && block.childrenSize() <= MAX_BLOCKS && items(block, minItems).isEmpty()) {
+                    out.add(block);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The items of the qualifying groups among a parent's children, without the blocks they wrap. */
+    private static List<Element> items(Element parent, int minItems) {
         if (parent.childNodeSize() < minItems || parent.childrenSize() < minItems) {
             return List.of();   // childNodeSize first: childrenSize builds the list of element children
         }
@@ -58,7 +85,7 @@ final class BlockItems {
             }
             List<Element> items = new ArrayList<>(group.size());
             for (Element sibling : group) {
-                Element item = unwrap(sibling);
+                Element item = disclosure(sibling) ? sibling : unwrap(sibling);
                 if (item == null) {
                     items = null;
                     break;
@@ -66,17 +93,7 @@ final class BlockItems {
                 items.add(item);
             }
             if (items != null && sameFirstBlock(items)) {
-                for (Element item : items) {
-                    out.add(item);
-                    // a block that only wraps blocks (javadoc 24's div.horizontal-scroll around signature,
-                    // description and notes) is read as its blocks: its record's cells join the item's
-                    for (Element block : item.children()) {
-                        if (!hasText(block) && blocks(block) >= 2 && blocks(block) == block.childrenSize()
-                                && block.childrenSize() <= MAX_BLOCKS) {
-                            out.add(block);
-                        }
-                    }
-                }
+                out.addAll(items);
             }
         }
         return out;
@@ -144,6 +161,15 @@ final class BlockItems {
             return e;
         }
         return null;
+    }
+
+    /**
+     * Whether an element is a disclosure widget: a {@code details} whose first child is its {@code summary}, with
+     * more after it and no text of its own. HTML makes the summary the item's caption and the rest its body, so it is
+     * an item of blocks whatever its body holds (rustdoc's methods: a signature, then a doc block of any length).
+     */
+    private static boolean disclosure(Element e) {
+        return e.nameIs("details") && e.childrenSize() >= 2 && e.child(0).nameIs("summary") && !hasText(e);
     }
 
     /** How many of an element's children are of block tags. */

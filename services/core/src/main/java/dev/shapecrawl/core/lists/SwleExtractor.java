@@ -36,11 +36,12 @@ public final class SwleExtractor {
     private static final String ENTRY = "#entry";
     private static final String CYCLE = "#cycle";
     /**
-     * Elements that hold one entry each when siblings of their tag follow one another in a container with other
-     * children: one logical list spread over sibling containers (docs/lists.md §6), such as texinfo's {@code dl.def}
-     * per variable or function.
+     * Elements that are one item each when siblings of their tag follow one another in a container with other
+     * children: list containers of one entry, one logical list spread over sibling containers (docs/lists.md §6),
+     * such as texinfo's {@code dl.def} per variable or function; and disclosure widgets ({@code details}), which HTML
+     * makes an item of a caption and a body (rustdoc's trait implementations, followed by the impls without items).
      */
-    private static final Set<String> ONE_ENTRY_CONTAINERS = Set.of("dl", "ul", "ol", "table");
+    private static final Set<String> ONE_ITEM_ELEMENTS = Set.of("dl", "ul", "ol", "table", "details");
     /** Inline (phrasing) elements of HTML that carry text formatting, not structure ({@link Addition#INLINE_FLOW}). */
     private static final Set<String> INLINE = Set.of("a", "abbr", "b", "bdi", "bdo", "cite",
             "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span", "strong",
@@ -112,6 +113,7 @@ public final class SwleExtractor {
                     } else {
                         Frame pushed = frame(e, blockItems, termItems, entries);
                         pushed.inCycle = top.inCycle || top.cycles.containsKey(e);
+                        pushed.cell = top.kind == Kind.BLOCKS;
                         stack.push(pushed);
                     }
                 }
@@ -253,7 +255,10 @@ public final class SwleExtractor {
             return null;
         }
         if (candidates.size() >= settings.rl() && findLists(candidates, tags, frame.element, sink)) {
-            return null;
+            // a block of an item that holds a list of its own is still the item's cell (rustdoc's impl block: a
+            // header, then its methods), as the text of a block: a list is left out of its item's record only
+            // where it is a ul, ol or dl (docs/lists.md §6)
+            return frame.cell ? TextRecord.merge(kids, 0, true) : null;
         }
         if (has(Addition.NESTED) && (nestedList(frame.element) || frame.inCycle && isList(frame.element))) {
             return null;   // a sub-list is not its item's text, list or not (docs/lists.md §6, nested lists)
@@ -327,8 +332,8 @@ public final class SwleExtractor {
      * Runs of records that are candidate lists of their own, grouped by their cells as sibling records are: a run of
      * unwrapped items ({@link Addition#CYCLES}, {@link SiblingCycles}), whose cycle already says they are items of
      * one kind (read by their characters, the options of a man page, with and without a value, a short form or not,
-     * fall apart); and with {@link Addition#SIBLINGS} a run of list containers of one tag ({@link
-     * #ONE_ENTRY_CONTAINERS}) that are mostly records of two cells ({@link #mostlyParted}) among other children. A run
+     * fall apart); and with {@link Addition#SIBLINGS} a run of one-item elements of one tag ({@link
+     * #ONE_ITEM_ELEMENTS}) that are mostly records of two cells ({@link #mostlyParted}) among other children. A run
      * that forms a list leaves a record without separators in its place, which ends a run of the records around it.
      *
      * @return the records and tags left, or null when no run formed a list (nothing is allocated then)
@@ -345,7 +350,7 @@ public final class SwleExtractor {
             }
             List<TextRecord> run = records.subList(i, end);
             if (run.size() >= settings.rl()
-                    && (tag.startsWith(CYCLE) || ONE_ENTRY_CONTAINERS.contains(tag) && mostlyParted(run))
+                    && (tag.startsWith(CYCLE) || ONE_ITEM_ELEMENTS.contains(tag) && mostlyParted(run))
                     && Grouping.groupSiblings(run, true, settings, () -> path(element), sink)) {
                 if (rest == null) {
                     rest = new ArrayList<>(records.subList(0, i));
@@ -550,6 +555,8 @@ public final class SwleExtractor {
         final Map<Element, int[]> cycles;
         /** Whether the element is inside an item of a run of {@link SiblingCycles} (its lists are not its text). */
         boolean inCycle;
+        /** Whether the element is a block of an item of {@link Kind#BLOCKS}: its text is a cell of the item. */
+        boolean cell;
         /** The layout of an {@link Kind#ENTRY}; null otherwise. */
         final EntryItems.Layout layout;
         /** The cells of a {@link Kind#TERM}, read when its list qualified; null otherwise. */
