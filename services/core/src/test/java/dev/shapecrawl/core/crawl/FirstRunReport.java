@@ -191,8 +191,13 @@ class FirstRunReport {
         return site.name().replaceFirst("-.*", "");
     }
 
+    /**
+     * The seed of one run: default settings, or with {@code -Dshapecrawl.eval.firstrun.samplePages=N} a sampled
+     * mapping's budget of N requests instead of seed 001's 200 (the per-job option {@code --sample-pages}).
+     */
     static CrawlSeed seed(String job, String entry, String mode) {
-        return CrawlSeed.of(job, entry).withMapping(MappingMode.valueOf(mode.toUpperCase(Locale.ROOT)), null);
+        Integer budget = Integer.getInteger("shapecrawl.eval.firstrun.samplePages");
+        return CrawlSeed.of(job, entry).withMapping(MappingMode.valueOf(mode.toUpperCase(Locale.ROOT)), budget);
     }
 
     /** The target page of median file size (ties by path): a sample a person might pick. */
