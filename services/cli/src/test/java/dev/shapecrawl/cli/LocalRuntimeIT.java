@@ -2,6 +2,7 @@ package dev.shapecrawl.cli;
 
 import dev.shapecrawl.testkit.site.GeneratedSite;
 import dev.shapecrawl.testkit.site.SiteShape;
+import dev.shapecrawl.testkit.web.LoopbackPorts;
 import dev.shapecrawl.testkit.web.TestWebServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,29 +38,14 @@ class LocalRuntimeIT {
     @TempDir
     Path data;
 
+    /** n + 1 consecutive ports free on loopback, below the ephemeral range ({@link LoopbackPorts}). */
     static int[] freePorts(int n) throws IOException {
-        // n consecutive free ports are not guaranteed; ask for a base whose +1..+5 are free too.
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int base;
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                base = s.getLocalPort();
-            }
-            if (base + n >= 65535) {
-                continue;
-            }
-            boolean all = true;
-            for (int i = 0; i <= n && all; i++) {
-                all = Ports.free(base + i);
-            }
-            if (all) {
-                int[] out = new int[n + 1];
-                for (int i = 0; i <= n; i++) {
-                    out[i] = base + i;
-                }
-                return out;
-            }
+        int base = LoopbackPorts.freeRun(n + 1);
+        int[] out = new int[n + 1];
+        for (int i = 0; i <= n; i++) {
+            out[i] = base + i;
         }
-        throw new IllegalStateException("no run of free ports");
+        return out;
     }
 
     /**

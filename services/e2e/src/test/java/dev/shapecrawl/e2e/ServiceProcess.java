@@ -1,8 +1,8 @@
 package dev.shapecrawl.e2e;
 
+import dev.shapecrawl.testkit.web.LoopbackPorts;
+
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +44,7 @@ final class ServiceProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
-        int port = freePort();
+        int port = LoopbackPorts.free();   // below the ephemeral range: no client connection takes it meanwhile
         command.add("-Dquarkus.http.host=127.0.0.1");
         command.add("-Dquarkus.http.port=" + port);
         command.addAll(List.of("-jar", jar.toString()));
@@ -56,12 +56,6 @@ final class ServiceProcess implements AutoCloseable {
     void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     /** The service's HTTP port on 127.0.0.1 (health at /q/health, metrics at /q/metrics). */
