@@ -64,8 +64,9 @@ final class BlockItems {
             // notes) is read as its blocks: its record's cells join the item's; unless those blocks are items of
             // their own (rustdoc's impl block: its methods are a list, and the block is one cell of the impl)
             for (Element block : item.children()) {
-                if (!hasText(block) && blocks(block) >= 2 && blocks(block) == block.childrenSize()
-                        && block.childrenSize() <= MAX_BLOCKS && items(block, minItems).isEmpty()) {
+                int n = block.childrenSize();
+                if (n >= 2 && n <= MAX_BLOCKS && blocks(block) == n && !hasText(block)
+                        && items(block, minItems).isEmpty()) {
                     out.add(block);
                 }
             }

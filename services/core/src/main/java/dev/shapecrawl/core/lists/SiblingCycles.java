@@ -98,8 +98,12 @@ final class SiblingCycles {
                 out = new IdentityHashMap<>();
             }
             int runStart = 0;
+            String gapBefore = Shape.vertical(kids.get(i).attr("style"));   // each lead's gap, read once
             for (int g = 1; g <= bestGroups; g++) {
-                if (g == bestGroups || opensBlock(kids.get(i + g * bestK), kids.get(i + (g - 1) * bestK))) {
+                String gap = g == bestGroups ? "" : Shape.vertical(kids.get(i + g * bestK).attr("style"));
+                boolean opens = g == bestGroups || opensBlock(gap, gapBefore);
+                gapBefore = gap;
+                if (opens) {
                     if (g - runStart >= MIN_GROUPS) {
                         for (int r = runStart; r < g; r++) {
                             for (int p = 0; p < bestK; p++) {
@@ -172,14 +176,13 @@ final class SiblingCycles {
     }
 
     /**
-     * Whether an item's first part sets a vertical gap (a top or bottom margin or padding) that the item before it
-     * did not: a reader sees a new block, and the items after the gap are another list. groff's man pages space the
+     * Whether an item's first part sets a vertical gap (a top or bottom margin or padding, {@link Shape#vertical})
+     * that the item before it did not: a reader sees a new block, and the items after the gap are another list. groff's man pages space the
      * first option of each block of options ({@code margin-top: 1em}), which otherwise runs on with the options of
      * the block before.
      */
-    private static boolean opensBlock(Element lead, Element previousLead) {
-        String gap = Shape.vertical(lead.attr("style"));
-        return !gap.isEmpty() && !gap.equals(Shape.vertical(previousLead.attr("style")));
+    private static boolean opensBlock(String gap, String gapBefore) {
+        return !gap.isEmpty() && !gap.equals(gapBefore);
     }
 
     /** The number of whole groups of k siblings from i on that repeat the first group's shapes; 0 if it cannot. */

@@ -54,8 +54,8 @@ public final class LoopbackPorts {
 
     private static boolean allFree(int base, int n) {
         for (int port = base; port < base + n; port++) {
-            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                socket.getLocalPort();
+            try (ServerSocket bound = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                // bound, so free now; closed at once
             } catch (IOException inUse) {
                 return false;
             }
