@@ -25,9 +25,9 @@ import java.util.function.Function;
  * candidates make it a <b>menu</b>, all of whose URLs are then fetched; one URL a <b>singleton</b>; else a
  * <b>list</b>. Each candidate joins the model by MDL ({@link Mdl#update}). The fetched pages' own collections are
  * queued. Inference stops when the queue is empty or n pages were fetched. Finally each page link becomes a class
- * link from its page's class to its targets' classes (spec §3.8). Before that, classes whose path schemas are nearer
- * than {@link SiteModelSettings#classMergeDistance()} are merged ({@link ClassConsolidation}, shapecrawl's addition;
- * not for the seed's encoding).
+ * link from its page's class to its targets' classes (spec §3.8). Before that, classes whose path schemas are near
+ * are merged: every pair nearer than {@link SiteModelSettings#classMergeDistance()}, then on to the widest relative
+ * rise in merge height ({@link ClassConsolidation}, shapecrawl's addition; not for the seed's encoding).
  *
  * <p>Not yet here: path refinement on the lattice (spec §3.5); a collection with several candidates is a menu at
  * once. Deterministic: the same site gives the same model.

@@ -17,12 +17,13 @@ package dev.shapecrawl.core.sitemodel;
  *                              a hostile page of long URLs or long distinct paths, so that its collections fit the
  *                              16 MiB {@code pages-classified} message beside its outlinks even when JSON escapes
  *                              every character): 2,000,000
- * @param classMergeDistance    after MDL, classes whose path schemas are strictly closer than this (eq. 3.1) are
- *                              merged ({@link ClassConsolidation}; shapecrawl's, not the seed's): 0.4, the largest
- *                              value of a 0.1 grid at which every generated site shape keeps F* and purity at or
- *                              above 0.95 (chosen on the test kit's generated sites only; docs/site-model.md "Class
- *                              consolidation" gives the real sites' figures and leave-one-site-out ones); 0 merges
- *                              nothing, the seed's model
+ * @param classMergeDistance    the floor of class consolidation ({@link ClassConsolidation}; shapecrawl's, not the
+ *                              seed's): after MDL, classes whose path schemas are strictly closer than this (eq. 3.1)
+ *                              are always merged, and merging goes on beyond it up to the widest relative rise in
+ *                              merge height: 0.4, the largest value of a 0.1 grid at which every generated site shape
+ *                              keeps F* and purity at or above 0.95 (chosen on the test kit's generated sites only;
+ *                              docs/site-model.md "Class consolidation" gives the real sites' figures and
+ *                              leave-one-site-out ones); 0 merges nothing, the seed's model
  */
 public record SiteModelSettings(int sampleBudget, double mergeDistance, int linksPerCollection, double indexCost,
                                 double missCost, int maxTextLength, int maxLinksPerPage, int maxTextsPerPage,
