@@ -64,9 +64,11 @@ final class JobProcessor implements Processor<String, String, String, String> {
         KeyValueStore<String, String> parked = context.getStateStore(PatternTopology.PARKED_STORE);
         KeyValueStore<String, String> forms = context.getStateStore(PatternTopology.FORMS_STORE);
         KeyValueStore<String, String> collections = context.getStateStore(PatternTopology.COLLECTIONS_STORE);
+        KeyValueStore<String, String> samples = context.getStateStore(PatternTopology.SAMPLES_STORE);
         NavigationPatternGenerator generator = new NavigationPatternGenerator(
                 PatternSettings.fromProperties(config.generator()));
-        coordinator = new CrawlCoordinator(new StreamsCrawlStore(jobs, urls, targets, parked, forms, collections), new Output(),
+        coordinator = new CrawlCoordinator(
+                new StreamsCrawlStore(jobs, urls, targets, parked, forms, collections, samples), new Output(),
                 generator, System::currentTimeMillis, config.formWaitMs());
         // A mapping waiting for form verdicts alone receives no event: the clock ends the wait.
         context.schedule(Duration.ofMillis(config.clockIntervalMs()), PunctuationType.WALL_CLOCK_TIME, this::tick);

@@ -8,6 +8,7 @@ import dev.shapecrawl.core.crawl.ParkedAnswer;
 import dev.shapecrawl.core.crawl.Traversal;
 import dev.shapecrawl.core.crawl.UrlEntry;
 import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.PageCollections;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -23,14 +24,15 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * {@link CrawlStore} over five Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
+ * {@link CrawlStore} over seven Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
  * restarted or moved task resumes with them): {@value PatternTopology#JOBS_STORE} (job id → job state JSON),
  * {@value PatternTopology#URLS_STORE} ({@code jobId NUL traversal NUL url} → URL entry JSON),
  * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → the first traversal that found it) and
  * {@value PatternTopology#PARKED_STORE} ({@code jobId NUL traversal NUL order} → parked answer JSON, a few at a
  * time: only answers that overtook an earlier one) and {@value PatternTopology#FORMS_STORE} ({@code jobId NUL formId}
  * → the form-prober's latest verdict JSON) and {@value PatternTopology#COLLECTIONS_STORE} ({@code jobId NUL
- * traversal NUL url} → a mapped page's final URL and link and text collections JSON, the site model's material).
+ * traversal NUL url} → a mapped page's final URL and link and text collections JSON, the site model's material) and
+ * {@value PatternTopology#SAMPLES_STORE} ({@code jobId NUL sampleId} → the job's latest sample event JSON).
  * Keys sort by job and traversal, so one traversal is one prefix scan.
  */
 final class StreamsCrawlStore implements CrawlStore {
@@ -43,17 +45,20 @@ final class StreamsCrawlStore implements CrawlStore {
     private final KeyValueStore<String, String> parked;
     private final KeyValueStore<String, String> forms;
     private final KeyValueStore<String, String> collections;
+    private final KeyValueStore<String, String> samples;
     private final ObjectMapper json = EventCodec.mapper();
 
     StreamsCrawlStore(KeyValueStore<String, String> jobs, KeyValueStore<String, String> urls,
                       KeyValueStore<String, String> targets, KeyValueStore<String, String> parked,
-                      KeyValueStore<String, String> forms, KeyValueStore<String, String> collections) {
+                      KeyValueStore<String, String> forms, KeyValueStore<String, String> collections,
+                      KeyValueStore<String, String> samples) {
         this.jobs = jobs;
         this.urls = urls;
         this.targets = targets;
         this.parked = parked;
         this.forms = forms;
         this.collections = collections;
+        this.samples = samples;
     }
 
     @Override
@@ -153,6 +158,22 @@ final class StreamsCrawlStore implements CrawlStore {
     @Override
     public void putForm(FormTemplate template) {
         forms.put(template.jobId() + SEP + template.formId(), write(template));
+    }
+
+    @Override
+    public List<CrawlSample> samples(String jobId) {
+        List<CrawlSample> out = new ArrayList<>();
+        try (KeyValueIterator<String, String> it = samples.prefixScan(jobId + SEP, KEYS)) {
+            while (it.hasNext()) {
+                out.add(read(it.next().value, CrawlSample.class));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void putSample(CrawlSample sample) {
+        samples.put(sample.jobId() + SEP + sample.sampleId(), write(sample));
     }
 
     private static String prefix(String jobId, Traversal traversal) {

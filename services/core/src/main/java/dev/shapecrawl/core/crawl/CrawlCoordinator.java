@@ -7,6 +7,7 @@ import dev.shapecrawl.core.navigation.MappedPage;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternMatcher;
 import dev.shapecrawl.core.page.CrawlScope;
+import dev.shapecrawl.core.page.UrlNormalizer;
 import dev.shapecrawl.core.similarity.Similarities;
 import dev.shapecrawl.core.sitemodel.SiteModelSettings;
 import dev.shapecrawl.core.sitemodel.TargetClasses;
@@ -38,6 +39,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * Runs crawl jobs from their events: a seed starts a mapping (first time, or when the seed asks to remap) or a
@@ -189,9 +191,15 @@ public final class CrawlCoordinator {
         }
     }
 
-    /** A sample page given by URL is requested (purpose SAMPLE); the classifier resolves it. */
+    /**
+     * A sample page given by URL is requested (purpose SAMPLE); the classifier resolves it. The sample is kept: a
+     * sampled mapping reads the lists that hold a positive sample's URL ({@link LinkSampling#besideSamples}). The
+     * classifier classifies no page of the job before its samples are resolved, and a URL sample is resolved only
+     * after this request, so every page the mapping expands is expanded with the sample known.
+     */
     public void onSample(CrawlSample sample) {
         if (sample.url() != null) {
+            store.putSample(sample);
             out.fetch(FetchRequest.get(sample.jobId(), sample.url(), Purpose.SAMPLE, 0));
         }
     }
@@ -529,9 +537,25 @@ public final class CrawlCoordinator {
                 inScope.add(link.url());
             }
         }
-        return new HashSet<>(LinkSampling.choose(collections.links(),
-                u -> inScope.contains(u) && store.url(job.jobId, traversal, u).isEmpty(),
+        Predicate<String> eligible = u -> inScope.contains(u) && store.url(job.jobId, traversal, u).isEmpty();
+        Set<String> chosen = new HashSet<>(LinkSampling.choose(collections.links(), eligible,
                 LinkSampling.PER_COLLECTION));
+        chosen.addAll(LinkSampling.besideSamples(collections.links(), sampleUrls(job), eligible));
+        return chosen;
+    }
+
+    /**
+     * The job's positive samples given by URL (fetched by the system, so known before any page is classified), in
+     * {@link UrlNormalizer}'s form, the form of the collections' links.
+     */
+    private Set<String> sampleUrls(Draft job) {
+        Set<String> out = new HashSet<>();
+        for (CrawlSample s : store.samples(job.jobId)) {
+            if (s.url() != null && s.html() == null && !Boolean.TRUE.equals(s.negative())) {
+                UrlNormalizer.normalize(s.url()).ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     /**

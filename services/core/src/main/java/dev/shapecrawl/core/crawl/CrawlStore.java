@@ -1,8 +1,10 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.PageCollections;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -68,4 +70,10 @@ public interface CrawlStore {
 
     /** Keeps a verdict of the form-prober, replacing the form's earlier one; kept across traversals. */
     void putForm(FormTemplate template);
+
+    /** The job's sample events ({@code crawl-samples}), the latest of each sample id, in no particular order. */
+    List<CrawlSample> samples(String jobId);
+
+    /** Keeps a sample event of the job, replacing the one of the same sample id; kept across traversals. */
+    void putSample(CrawlSample sample);
 }

@@ -28,9 +28,15 @@ import java.util.function.Predicate;
  *       first sample misses is reached by the crawl, which follows the pattern's URL regexes to every page of the
  *       kinds the sample saw. Menus in full were measured and not taken (docs/navigation.md §8): fewer requests on
  *       the javadoc sites, but a larger sample on which the site-wide target decision turned ambiguous.</li>
+ *   <li><b>The samples' lists</b> (shapecrawl's, beyond the seed): in a collection that holds a positive sample's
+ *       URL, the sample and the links on either side of it are taken too ({@link #besideSamples}). Three links of
+ *       each collection can miss a small kind altogether: gtk-doc's GIO manual lists its 9 command-line manual pages
+ *       among 229 pages, and a sample of 200 met none of them, so the target decision had nothing of the sample's
+ *       kind to decide on (docs/navigation.md §8). A list names its entries in groups, so a sample's neighbours in
+ *       it are the likeliest pages of its kind.</li>
  * </ul>
- * Pure and deterministic: the same page and the same known URLs give the same choice, whatever the timing (the
- * coordinator applies answers in request order).
+ * Pure and deterministic: the same page, the same samples and the same known URLs give the same choice, whatever
+ * the timing (the coordinator applies answers in request order).
  */
 public final class LinkSampling {
     /** Links taken from each link collection: 3 (seed 001 §3.3.1, footnote 3; spec §2.10). */
@@ -60,6 +66,36 @@ public final class LinkSampling {
             List<String> candidates = collection.stream().filter(u -> !chosen.contains(u) && eligible.test(u))
                     .toList();
             chosen.addAll(evenlySpaced(candidates, perCollection));
+        }
+        return List.copyOf(chosen);
+    }
+
+    /**
+     * The links next to the samples: in every collection that holds a sample URL, the sample itself and the eligible
+     * links just before and after it, in document order.
+     *
+     * @param collections the page's link collections: path → URLs in document order, without repeats
+     * @param samples     the positive samples' URLs, in the collections' (normalised) form
+     * @param eligible    whether a URL may be requested (in scope, not seen yet in the traversal)
+     * @return the chosen URLs, each once; empty when no collection holds a sample
+     */
+    public static List<String> besideSamples(Map<String, List<String>> collections, Set<String> samples,
+                                             Predicate<String> eligible) {
+        if (samples.isEmpty()) {
+            return List.of();
+        }
+        Set<String> chosen = new LinkedHashSet<>();
+        for (List<String> collection : collections.values()) {
+            for (int i = 0; i < collection.size(); i++) {
+                if (!samples.contains(collection.get(i))) {
+                    continue;
+                }
+                for (int j = Math.max(0, i - 1); j <= Math.min(collection.size() - 1, i + 1); j++) {
+                    if (eligible.test(collection.get(j))) {
+                        chosen.add(collection.get(j));
+                    }
+                }
+            }
         }
         return List.copyOf(chosen);
     }

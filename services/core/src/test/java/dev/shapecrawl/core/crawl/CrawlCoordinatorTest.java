@@ -16,6 +16,7 @@ import dev.shapecrawl.events.SiteModelSnapshot;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -528,6 +529,38 @@ class CrawlCoordinatorTest {
         assertNotNull(last.lastError());
         assertTrue(last.lastError().contains("no target page"), last.lastError());
         assertTrue(site.patterns.isEmpty());
+    }
+
+    /**
+     * A sampled mapping reads the lists that hold a positive sample ({@link LinkSampling#besideSamples}): the entry's
+     * table of contents names nine other pages, then three tool pages; three evenly spaced links reach one tool page,
+     * the sample's neighbours the other two.
+     */
+    @Test
+    void aSampledMappingRequestsTheSamplesNeighboursInTheListsThatHoldIt() {
+        List<String> toc = new ArrayList<>();
+        for (int i = 1; i <= 9; i++) {
+            toc.add(E + "a" + i);
+        }
+        toc.addAll(List.of(E + "tool-a", E + "tool-b", E + "tool-c"));
+        for (Boolean negative : Arrays.asList(null, Boolean.TRUE)) {
+            SimulatedSite site = new SimulatedSite(u -> u.startsWith(E + "tool-"));
+            site.page(E, toc.toArray(String[]::new));
+            toc.forEach(u -> site.page(u, E));
+            site.collections = url -> url.equals(E) ? new PageCollections(Map.of("TOC", toc), Map.of()) : null;
+            CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+            coordinator.onSample(new CrawlSample("j", "s1", E + "tool-b", null, negative));
+            coordinator.onSeed(CrawlSeed.of("j", E));
+            site.drain(coordinator);
+
+            List<String> mapped = urls(site.requests, Purpose.MAP);
+            if (negative == null) {
+                assertTrue(mapped.containsAll(List.of(E + "tool-a", E + "tool-b", E + "tool-c")), mapped.toString());
+            } else {
+                assertEquals(List.of(E, E + "a1", E + "a7", E + "tool-c"), mapped,
+                        "a negative sample's neighbours are not taken: three evenly spaced links alone");
+            }
+        }
     }
 
     @Test

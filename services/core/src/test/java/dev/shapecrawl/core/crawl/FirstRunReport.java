@@ -4,6 +4,7 @@ import dev.shapecrawl.core.eval.DirectorySites;
 import dev.shapecrawl.core.eval.EvalCorpus;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternSettings;
+import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
@@ -122,12 +123,16 @@ class FirstRunReport {
         // no form-prober here: the mapping does not wait for form verdicts (formWaitMs 0)
         CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
                 new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L, 0);
+        // the sample as the CLI publishes it: by URL, before the seed
+        coordinator.onSample(new CrawlSample(site.name(), "sample-1", ClassifiedSite.BASE + "/" + sample, null, null));
         coordinator.onSeed(seed);
         out.drain(coordinator);
         CrawlStatus status = out.lastStatus();
         Set<String> requested = new LinkedHashSet<>();
         for (FetchRequest r : out.requests) {
-            requested.add(r.url());
+            if (r.purpose() != Purpose.SAMPLE) { // the sample's own fetch is the user's, not the crawl's
+                requested.add(r.url());
+            }
         }
         Set<String> found = new LinkedHashSet<>();
         for (PageClassified a : answers) {
@@ -159,7 +164,7 @@ class FirstRunReport {
             Map<String, Integer> waste = new TreeMap<>();
             for (FetchRequest r : out.requests) {
                 String path = ClassifiedSite.path(r.url());
-                if (!found.contains(path) && !hubs.contains(path)) {
+                if (r.purpose() != Purpose.SAMPLE && !found.contains(path) && !hubs.contains(path)) {
                     String shape = path.replaceAll("^/.*/", "/*/").replaceAll("[A-Z][A-Za-z0-9_]*", "C")
                             .replaceAll("[0-9]+", "9");
                     waste.merge(r.purpose() + " " + shape, 1, Integer::sum);

@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.PageCollections;
 
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -20,6 +22,7 @@ final class InMemoryCrawlStore implements CrawlStore {
     private final Set<String> targets = new HashSet<>();
     private final Map<String, ParkedAnswer> parked = new HashMap<>();
     private final Map<String, FormTemplate> forms = new HashMap<>();
+    private final Map<String, Map<String, CrawlSample>> samples = new HashMap<>();
     private final Map<String, KeptCollections> collections = new HashMap<>();
 
     @Override
@@ -103,6 +106,16 @@ final class InMemoryCrawlStore implements CrawlStore {
     @Override
     public void putForm(FormTemplate template) {
         forms.put(template.jobId() + "/" + template.formId(), template);
+    }
+
+    @Override
+    public List<CrawlSample> samples(String jobId) {
+        return List.copyOf(samples.getOrDefault(jobId, Map.of()).values());
+    }
+
+    @Override
+    public void putSample(CrawlSample sample) {
+        samples.computeIfAbsent(sample.jobId(), k -> new TreeMap<>()).put(sample.sampleId(), sample);
     }
 
     int traversals() {

@@ -2,6 +2,7 @@ package dev.shapecrawl.core.crawl;
 
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.PatternSettings;
+import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
@@ -91,6 +92,8 @@ class PatternCrawlEvaluationTest {
         CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
                 new NavigationPatternGenerator(settings), () -> 0L);
 
+        // the sample as the CLI publishes it, by URL before the seed: a sampled mapping reads the lists that hold it
+        coordinator.onSample(new CrawlSample(job, "sample-1", ClassifiedSite.BASE + site.sampleTarget(), null, null));
         coordinator.onSeed(seed);
         out.drain(coordinator);
         CrawlStatus first = out.lastStatus();
@@ -210,6 +213,8 @@ class PatternCrawlEvaluationTest {
                 SimulatedSite out = SimulatedSite.answeredBy(pages::answer);
                 CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
                         new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L);
+                coordinator.onSample(new CrawlSample(crawlSeed.jobId(), "sample-1",
+                        ClassifiedSite.BASE + site.sampleTarget(), null, null));
                 coordinator.onSeed(crawlSeed);
                 if (seed < 0) {
                     out.drain(coordinator);
