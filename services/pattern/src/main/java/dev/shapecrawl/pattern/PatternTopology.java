@@ -64,7 +64,7 @@ public class PatternTopology {
     public static final String FORMS_STORE = "pattern-forms";
     /** Job, traversal, URL → a mapped page's link and text collections (the site model's material, issue 18). */
     public static final String COLLECTIONS_STORE = "pattern-collections";
-    /** Job, sample id → the job's latest sample event (a sampled mapping reads the lists that hold its samples). */
+    /** Job, sample id → a positive URL sample's URL (a sampled mapping reads the lists that hold its samples). */
     public static final String SAMPLES_STORE = "pattern-samples";
     private static final List<String> STORES = List.of(JOBS_STORE, URLS_STORE, TARGETS_STORE, PARKED_STORE,
             FORMS_STORE, COLLECTIONS_STORE, SAMPLES_STORE);

@@ -8,7 +8,6 @@ import dev.shapecrawl.core.crawl.ParkedAnswer;
 import dev.shapecrawl.core.crawl.Traversal;
 import dev.shapecrawl.core.crawl.UrlEntry;
 import dev.shapecrawl.events.EventCodec;
-import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.PageCollections;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -18,8 +17,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -32,7 +33,7 @@ import java.util.function.Consumer;
  * time: only answers that overtook an earlier one) and {@value PatternTopology#FORMS_STORE} ({@code jobId NUL formId}
  * → the form-prober's latest verdict JSON) and {@value PatternTopology#COLLECTIONS_STORE} ({@code jobId NUL
  * traversal NUL url} → a mapped page's final URL and link and text collections JSON, the site model's material) and
- * {@value PatternTopology#SAMPLES_STORE} ({@code jobId NUL sampleId} → the job's latest sample event JSON).
+ * {@value PatternTopology#SAMPLES_STORE} ({@code jobId NUL sampleId} → a positive URL sample's normalised URL).
  * Keys sort by job and traversal, so one traversal is one prefix scan.
  */
 final class StreamsCrawlStore implements CrawlStore {
@@ -161,19 +162,23 @@ final class StreamsCrawlStore implements CrawlStore {
     }
 
     @Override
-    public List<CrawlSample> samples(String jobId) {
-        List<CrawlSample> out = new ArrayList<>();
+    public Set<String> sampleUrls(String jobId) {
+        Set<String> out = new HashSet<>();
         try (KeyValueIterator<String, String> it = samples.prefixScan(jobId + SEP, KEYS)) {
             while (it.hasNext()) {
-                out.add(read(it.next().value, CrawlSample.class));
+                out.add(it.next().value);
             }
         }
         return out;
     }
 
     @Override
-    public void putSample(CrawlSample sample) {
-        samples.put(sample.jobId() + SEP + sample.sampleId(), write(sample));
+    public void putSampleUrl(String jobId, String sampleId, String url) {
+        if (url == null) {
+            samples.delete(jobId + SEP + sampleId);
+        } else {
+            samples.put(jobId + SEP + sampleId, url);
+        }
     }
 
     private static String prefix(String jobId, Traversal traversal) {

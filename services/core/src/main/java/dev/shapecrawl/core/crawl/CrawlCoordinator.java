@@ -199,7 +199,10 @@ public final class CrawlCoordinator {
      */
     public void onSample(CrawlSample sample) {
         if (sample.url() != null) {
-            store.putSample(sample);
+            // only a positive sample the system fetches counts: an inline one is not known before pages are classified
+            boolean counts = sample.html() == null && !Boolean.TRUE.equals(sample.negative());
+            store.putSampleUrl(sample.jobId(), sample.sampleId(),
+                    counts ? UrlNormalizer.normalize(sample.url()).orElse(null) : null);
             out.fetch(FetchRequest.get(sample.jobId(), sample.url(), Purpose.SAMPLE, 0));
         }
     }
@@ -540,22 +543,8 @@ public final class CrawlCoordinator {
         Predicate<String> eligible = u -> inScope.contains(u) && store.url(job.jobId, traversal, u).isEmpty();
         Set<String> chosen = new HashSet<>(LinkSampling.choose(collections.links(), eligible,
                 LinkSampling.PER_COLLECTION));
-        chosen.addAll(LinkSampling.besideSamples(collections.links(), sampleUrls(job), eligible));
+        chosen.addAll(LinkSampling.besideSamples(collections.links(), store.sampleUrls(job.jobId), eligible));
         return chosen;
-    }
-
-    /**
-     * The job's positive samples given by URL (fetched by the system, so known before any page is classified), in
-     * {@link UrlNormalizer}'s form, the form of the collections' links.
-     */
-    private Set<String> sampleUrls(Draft job) {
-        Set<String> out = new HashSet<>();
-        for (CrawlSample s : store.samples(job.jobId)) {
-            if (s.url() != null && s.html() == null && !Boolean.TRUE.equals(s.negative())) {
-                UrlNormalizer.normalize(s.url()).ifPresent(out::add);
-            }
-        }
-        return out;
     }
 
     /**

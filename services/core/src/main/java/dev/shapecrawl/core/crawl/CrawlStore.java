@@ -1,11 +1,10 @@
 package dev.shapecrawl.core.crawl;
 
-import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.PageCollections;
 
-import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -71,9 +70,12 @@ public interface CrawlStore {
     /** Keeps a verdict of the form-prober, replacing the form's earlier one; kept across traversals. */
     void putForm(FormTemplate template);
 
-    /** The job's sample events ({@code crawl-samples}), the latest of each sample id, in no particular order. */
-    List<CrawlSample> samples(String jobId);
+    /** The URLs of the job's positive samples given by URL, normalised, the latest of each sample id. */
+    Set<String> sampleUrls(String jobId);
 
-    /** Keeps a sample event of the job, replacing the one of the same sample id; kept across traversals. */
-    void putSample(CrawlSample sample);
+    /**
+     * Keeps the URL of one sample of the job (normalised), replacing the sample id's earlier one, or drops it when
+     * {@code url} is null (the sample id now names a negative or inline sample); kept across traversals.
+     */
+    void putSampleUrl(String jobId, String sampleId, String url);
 }

@@ -1,6 +1,5 @@
 package dev.shapecrawl.core.crawl;
 
-import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.PageCollections;
 
@@ -22,7 +21,7 @@ final class InMemoryCrawlStore implements CrawlStore {
     private final Set<String> targets = new HashSet<>();
     private final Map<String, ParkedAnswer> parked = new HashMap<>();
     private final Map<String, FormTemplate> forms = new HashMap<>();
-    private final Map<String, Map<String, CrawlSample>> samples = new HashMap<>();
+    private final Map<String, Map<String, String>> sampleUrls = new HashMap<>();
     private final Map<String, KeptCollections> collections = new HashMap<>();
 
     @Override
@@ -109,13 +108,18 @@ final class InMemoryCrawlStore implements CrawlStore {
     }
 
     @Override
-    public List<CrawlSample> samples(String jobId) {
-        return List.copyOf(samples.getOrDefault(jobId, Map.of()).values());
+    public Set<String> sampleUrls(String jobId) {
+        return Set.copyOf(sampleUrls.getOrDefault(jobId, Map.of()).values());
     }
 
     @Override
-    public void putSample(CrawlSample sample) {
-        samples.computeIfAbsent(sample.jobId(), k -> new TreeMap<>()).put(sample.sampleId(), sample);
+    public void putSampleUrl(String jobId, String sampleId, String url) {
+        Map<String, String> byId = sampleUrls.computeIfAbsent(jobId, k -> new TreeMap<>());
+        if (url == null) {
+            byId.remove(sampleId);
+        } else {
+            byId.put(sampleId, url);
+        }
     }
 
     int traversals() {
