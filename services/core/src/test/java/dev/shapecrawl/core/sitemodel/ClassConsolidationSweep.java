@@ -135,6 +135,18 @@ class ClassConsolidationSweep {
         table.append(String.format(Locale.ROOT, "leave one site out (of the grid's distances and the two rises, the"
                 + " one maximising mean F* over the other 19): real sites' mean F* %.3f; picks:%s%n", loso / realCount,
                 picks));
+        // each site's merge distances, in merge order, with the default's cut: where docs/site-model.md reads them
+        table.append(String.format(Locale.ROOT, "%nmerge distances in merge order (| marks the default's cut):%n"));
+        double floor = SiteModelSettings.defaults().classMergeDistance();
+        for (Site site : sites) {
+            List<ClassConsolidation.Merge> all = ClassConsolidation.merges(site.model().classes(), 2);
+            int cut = ClassConsolidation.cut(all, floor);
+            StringBuilder line = new StringBuilder(site.name()).append(':');
+            for (int t = 0; t < all.size(); t++) {
+                line.append(t == cut ? " |" : "").append(String.format(Locale.ROOT, " %.2f", all.get(t).distance()));
+            }
+            table.append(line).append(cut == all.size() ? " |" : "").append('\n');
+        }
         System.out.println(table);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "class-consolidation.md"), table.toString());
