@@ -64,7 +64,7 @@ function model(m) {
     "class " + c.id, c.size, el("span", c.target ? "target (" + c.targetPages + ")" : "no", c.target ? "target-yes" : ""),
     c.minSimilarity == null ? "–" : c.minSimilarity.toFixed(3) + "–" + c.maxSimilarity.toFixed(3),
     c.pages.length ? c.pages[0] : "", c.why || ""]));
-  fill(document.querySelector("#links tbody"), m.links.map(l => ["class " + l.source, "class " + l.destination, l.type, l.path]));
+  fill(document.querySelector("#links tbody"), m.links.map(l => ["class " + l.source, "class " + l.destination, l.anchor ? l.type + " (" + l.anchor.toLowerCase() + " anchor)" : l.type, l.path]));
   const max = Math.max(1, ...m.classes.map(c => c.size));
   const chart = chartOn("graph");
   chart.setOption({

@@ -191,7 +191,8 @@ public final class Jobs {
         if (!m.links().isEmpty()) {
             out.append("\nclass links (source -> destination, type, path):\n");
             for (SiteModelSnapshot.ClassLink l : m.links()) {
-                out.append(String.format(Locale.ROOT, "  %d -> %d %s %s%n", l.source(), l.destination(), l.type(),
+                out.append(String.format(Locale.ROOT, "  %d -> %d %s %s%n", l.source(), l.destination(),
+                        l.anchor() == null ? l.type() : l.type() + " (" + l.anchor().toLowerCase(Locale.ROOT) + " anchor)",
                         l.path()));
             }
         }

@@ -70,7 +70,8 @@ class SpecFileTest {
         assertTrue(csv.startsWith("Source,Type,XPath,Destination,Subtype\r\n"), csv);
         SpecFile.Spec spec = SpecFile.parse("exported.csv", csv);
         assertEquals(List.of(new SpecFile.ClassLinkRow(2, "class2", "/html[@lang]/body[@class]/main[@role]/section[@class]/div[@class]/table/tbody/tr/td/a",
-                "class1-target", "list")), spec.classLinks(), "the target class is named so; the path an XPath");
+                "class1-target", "list"), new SpecFile.ClassLinkRow(3, "class1-target", "//ul[@id]/li/a", "class2", "menu")),
+                spec.classLinks(), "the target class is named so; the path an XPath, anchored at its last id");
     }
 
     @Test

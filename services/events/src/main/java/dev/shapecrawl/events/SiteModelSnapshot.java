@@ -92,13 +92,24 @@ public record SiteModelSnapshot(String jobId, long modelVersion, String entryUrl
      *
      * @param source      the source class's id
      * @param destination the destination class's id
-     * @param path        the link collection's element path (default level)
+     * @param path        the link collection's element path: the default level, or the version path refinement gave
+     *                    it (spec §2.6, §3.5)
      * @param type        {@code LIST}, {@code MENU} or {@code SINGLETON} (spec §2.3)
+     * @param anchor      a menu's subtype, {@code FIXED} (the same URLs on every page of the source class that has the
+     *                    path) or {@code VARIABLE} (spec §2.3); null for a list or a singleton (omitted from JSON)
      */
-    public record ClassLink(int source, int destination, String path, String type) {
+    public record ClassLink(int source, int destination, String path, String type, String anchor) {
         public ClassLink {
             Checks.nonBlank("path", path);
             Checks.nonBlank("type", type);
+            if (anchor != null && !anchor.equals("FIXED") && !anchor.equals("VARIABLE")) {
+                throw new IllegalArgumentException("anchor: FIXED, VARIABLE or absent, was " + anchor);
+            }
+        }
+
+        /** A link without an anchor subtype (a list or a singleton). */
+        public ClassLink(int source, int destination, String path, String type) {
+            this(source, destination, path, type, null);
         }
     }
 }

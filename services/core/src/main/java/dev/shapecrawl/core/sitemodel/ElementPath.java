@@ -63,6 +63,20 @@ public record ElementPath(List<PathStep> steps) {
         return null;
     }
 
+    /**
+     * The first attribute's value of each step that has one, root to leaf: what the levels above the default add
+     * ({@link PathRefinement} refines a link collection by them).
+     */
+    public List<String> values() {
+        List<String> out = new ArrayList<>();
+        for (PathStep step : steps) {
+            if (step.hasAttribute()) {
+                out.add(step.value());
+            }
+        }
+        return out;
+    }
+
     /** A, the number of steps with an attribute. */
     private int attributed() {
         return (int) steps.stream().filter(PathStep::hasAttribute).count();

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,27 +22,39 @@ import java.util.function.Function;
  * <p>From the entry point, link collections wait in a priority queue (dense navigation, spec §3.7 [D]: a collection's
  * URLs over its source page's links, larger first, ties first come first; menus re-queued in front). For each, a few
  * of its URLs (spec §8 #4: evenly spaced, first, middle and last of those not yet seen, on the entry point's host) are
- * fetched; the pages become candidate classes ({@link Candidates}); the collection gets its type (spec §3.5): several
- * candidates make it a <b>menu</b>, all of whose URLs are then fetched; one URL a <b>singleton</b>; else a
- * <b>list</b>. Each candidate joins the model by MDL ({@link Mdl#update}). The fetched pages' own collections are
- * queued. Inference stops when the queue is empty or n pages were fetched. Finally each page link becomes a class
- * link from its page's class to its targets' classes (spec §3.8). Before that, classes whose path schemas are near
+ * fetched; the pages become candidate classes ({@link Candidates}); the collection is inspected (spec §3.5): several
+ * candidates make it <b>more specific</b> on the lattice ({@link PathRefinement}: its URLs re-partitioned by their
+ * attribute values, each part a collection of its own, queued; the pages fetched wait in a cache for them, and a
+ * part samples them first, [D]); where no more specific level splits it, it is a <b>menu</b>, all of whose URLs are
+ * then fetched; a collection of one URL is first made <b>more general</b> (a version that gathers more links on its
+ * page, queued in its place), else it is a <b>singleton</b>; else a <b>list</b>. Each candidate joins the model by
+ * MDL ({@link Mdl#update}). The fetched pages' own collections are queued. Inference stops when the queue is empty
+ * or n pages were fetched. Finally each page link becomes a class link from its page's class to its targets' classes
+ * (spec §3.8), written with the collection's path version, and a menu gets its subtype (fixed or variable anchor,
+ * spec §3.5). Refinement happens in the loop as just described with {@link SiteModelSettings.Refinement#SAMPLING};
+ * with the default {@link SiteModelSettings.Refinement#LINKS} the loop types a collection of several candidates a
+ * menu at once, and the class links are refined at the end, once the classes are known. Before that, classes whose path schemas are near
  * are merged: every pair nearer than {@link SiteModelSettings#classMergeDistance()}, then on to the widest relative
  * rise in merge height ({@link ClassConsolidation}, shapecrawl's addition; not for the seed's encoding).
  *
- * <p>Not yet here: path refinement on the lattice (spec §3.5); a collection with several candidates is a menu at
- * once. Deterministic: the same site gives the same model.
+ * <p>Deterministic: the same site gives the same model.
  */
 public final class ModelInference {
     private ModelInference() {
     }
 
-    /** A link collection of a fetched page, waiting to be sampled. */
-    private record Queued(String source, String path, List<String> urls, double priority, long order, boolean menu) {
+    /** A link collection of a fetched page (at a version of its path), waiting to be sampled. */
+    private record Queued(String source, PathRefinement.Version version, List<String> urls, double priority,
+                          long order, boolean menu, boolean front) {
+        /** A collection fetched in full, or a refined one: both go before the others (spec §3.3 "addFront"). */
+        boolean first() {
+            return menu || front;
+        }
     }
 
-    /** Links at one path of one page toward the pages fetched from them, with the collection's type. */
-    private record PageLink(String source, String path, ClassLink.Type type, List<String> targets) {
+    /** Links at one path version of one page toward the pages fetched from them, with the collection's type. */
+    private record PageLink(String source, PathRefinement.Version version, ClassLink.Type type, List<String> targets,
+                            List<String> requested) {
     }
 
     /**
@@ -84,85 +97,329 @@ public final class ModelInference {
                            BiFunction<List<PageClass>, PageClass, List<PageClass>> update) {
         Objects.requireNonNull(fetch, "fetch");
         String host = host(entryUrl);
-        PriorityQueue<Queued> queue = new PriorityQueue<>((a, b) -> a.menu != b.menu ? (a.menu ? -1 : 1)
+        PriorityQueue<Queued> queue = new PriorityQueue<>((a, b) -> a.first() != b.first() ? (a.first() ? -1 : 1)
                 : a.priority != b.priority ? Double.compare(b.priority, a.priority) : Long.compare(a.order, b.order));
-        Set<String> seen = new HashSet<>();
+        Map<String, Optional<SitePage>> fetchedPages = new HashMap<>(); // request URL → page: a refinement's cache
+        Map<String, SitePage> sources = new HashMap<>(); // placed pages by final URL, for their collections
+        Set<String> done = new HashSet<>(); // request URLs placed, failed, or redirected to a placed page
         Set<String> placed = new HashSet<>();
+        Set<String> versions = new HashSet<>(); // (source, path version) queued once (spec §3.5 [D])
         List<PageLink> pageLinks = new ArrayList<>();
         List<PageClass> model = new ArrayList<>();
         long order = 0;
         int fetched = 0;
-        queue.add(new Queued(null, null, List.of(entryUrl), 1, order++, true));
+        queue.add(new Queued(null, null, List.of(entryUrl), 1, order++, true, true));
         while (!queue.isEmpty() && fetched < settings.sampleBudget()) {
             Queued lc = queue.poll();
-            List<String> fresh = lc.urls.stream().filter(u -> !seen.contains(u) && host.equals(host(u))).toList();
-            List<String> urls = lc.menu ? fresh : sample(fresh, settings.linksPerCollection());
+            List<String> fresh = lc.urls.stream().filter(u -> !done.contains(u) && host.equals(host(u))).toList();
+            List<String> urls = lc.menu ? fresh
+                    : sample(fresh, settings.linksPerCollection(), fetchedPages::containsKey);
             List<SitePage> pages = new ArrayList<>();
-            List<String> targets = new ArrayList<>();
+            List<String> requested = new ArrayList<>();
             for (String u : urls) {
-                if (fetched >= settings.sampleBudget()) {
+                Optional<SitePage> cached = fetchedPages.get(u);
+                if (cached == null && fetched >= settings.sampleBudget()) {
                     break;
                 }
-                seen.add(u);
-                fetched++;
-                Optional<SitePage> page = fetch.apply(u);
-                if (page.isEmpty() || !placed.add(page.get().url())) {
-                    continue; // failed, or a redirect to a page placed already
+                if (cached == null) {
+                    fetched++;
+                    cached = fetch.apply(u);
+                    fetchedPages.put(u, cached);
                 }
-                seen.add(page.get().url());
+                Optional<SitePage> page = cached;
+                if (page.isEmpty() || placed.contains(page.get().url())
+                        || pages.stream().anyMatch(p -> p.url().equals(page.get().url()))) {
+                    done.add(u); // failed, or a redirect to a page placed already
+                    continue;
+                }
                 pages.add(page.get());
-                targets.add(page.get().url());
+                requested.add(u);
             }
             if (pages.isEmpty()) {
                 continue;
             }
             List<PageClass> candidates = Candidates.select(pages, settings.mergeDistance());
+            SitePage source = lc.source == null ? null : sources.get(lc.source);
+            if (source != null && !lc.menu && settings.refinement() == SiteModelSettings.Refinement.SAMPLING
+                    && refine(lc, candidateOf(candidates, pages, requested), source, queue, versions, order)) {
+                order += lc.urls.size() + 1; // room for the parts' order numbers
+                continue; // the pages wait in the cache for the refined collections
+            }
             ClassLink.Type type = candidates.size() > 1 ? ClassLink.Type.MENU
                     : lc.urls.size() == 1 ? ClassLink.Type.SINGLETON : ClassLink.Type.LIST;
             if (type == ClassLink.Type.MENU && !lc.menu && fresh.size() > urls.size()) {
                 // The rest of a menu leads to other regions of the site: fetch it all, next (thesis §3.3.1).
-                List<String> rest = fresh.stream().filter(u -> !seen.contains(u)).toList();
-                queue.add(new Queued(lc.source, lc.path, rest, lc.priority, order++, true));
+                List<String> rest = fresh.stream().filter(u -> !requested.contains(u) && !done.contains(u)).toList();
+                queue.add(new Queued(lc.source, lc.version, rest, lc.priority, order++, true, true));
             }
             for (PageClass c : candidates) {
                 model = update.apply(model, c);
             }
+            done.addAll(requested);
+            List<String> targets = new ArrayList<>();
+            for (SitePage p : pages) {
+                placed.add(p.url());
+                done.add(p.url());
+                sources.put(p.url(), p);
+                targets.add(p.url());
+            }
             if (lc.source != null) {
-                pageLinks.add(new PageLink(lc.source, lc.path, type, targets));
+                pageLinks.add(new PageLink(lc.source, lc.version, type, targets, List.copyOf(requested)));
             }
             for (SitePage p : pages) {
                 int total = Math.max(1, p.urlCount());
                 for (Map.Entry<String, List<String>> e : p.links().entrySet()) {
-                    queue.add(new Queued(p.url(), e.getKey(), e.getValue(), (double) e.getValue().size() / total,
-                            order++, false));
+                    PathRefinement.Version version = PathRefinement.Version.of(e.getKey());
+                    versions.add(p.url() + '\n' + version.path());
+                    queue.add(new Queued(p.url(), version, e.getValue(), (double) e.getValue().size() / total,
+                            order++, false, false));
                 }
             }
         }
-        return finish(ClassConsolidation.merge(model, settings.classMergeDistance()), pageLinks, fetched);
+        return finish(ClassConsolidation.merge(model, settings.classMergeDistance()), pageLinks, fetched,
+                settings.refinement() == SiteModelSettings.Refinement.LINKS ? sources : Map.of());
     }
 
-    /** Class links from page links (spec §3.8), each (source, path, type, destination) once. */
-    private static SiteModel finish(List<PageClass> model, List<PageLink> pageLinks, int fetched) {
+    /**
+     * Inspection's refinements (spec §3.5): queues the more specific versions of a collection whose pages fell into
+     * several candidates, or the more general version of a collection of one URL.
+     *
+     * @return whether the collection was refined (its pages then wait for the new collections)
+     */
+    private static boolean refine(Queued lc, Map<String, Integer> candidateOf, SitePage source,
+                                  PriorityQueue<Queued> queue, Set<String> versions, long order) {
+        int total = Math.max(1, source.urlCount());
+        if (new HashSet<>(candidateOf.values()).size() > 1) {
+            Optional<Map<PathRefinement.Version, List<String>>> parts =
+                    PathRefinement.specific(source, lc.version, lc.urls, candidateOf);
+            if (parts.isEmpty()) {
+                return false;
+            }
+            long o = order;
+            boolean queued = false;
+            for (Map.Entry<PathRefinement.Version, List<String>> part : parts.get().entrySet()) {
+                if (versions.add(lc.source + '\n' + part.getKey().path())) {
+                    queue.add(new Queued(lc.source, part.getKey(), part.getValue(),
+                            (double) part.getValue().size() / total, o++, false, true));
+                    queued = true;
+                }
+            }
+            return queued;
+        }
+        if (lc.urls.size() == 1) {
+            Optional<PathRefinement.Version> wider = PathRefinement.general(source, lc.version);
+            if (wider.isPresent() && versions.add(lc.source + '\n' + wider.get().path())) {
+                List<String> urls = wider.get().select(source);
+                queue.add(new Queued(lc.source, wider.get(), urls, (double) urls.size() / total, order, false, true));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Each sampled request URL's candidate class (its index in {@code candidates}). */
+    private static Map<String, Integer> candidateOf(List<PageClass> candidates, List<SitePage> pages,
+                                                    List<String> requested) {
+        Map<String, Integer> byPage = new HashMap<>();
+        for (int c = 0; c < candidates.size(); c++) {
+            for (SitePage p : candidates.get(c).pages()) {
+                byPage.put(p.url(), c);
+            }
+        }
+        Map<String, Integer> out = new HashMap<>();
+        for (int i = 0; i < pages.size(); i++) {
+            out.put(requested.get(i), byPage.get(pages.get(i).url()));
+        }
+        return out;
+    }
+
+    /**
+     * Class links from page links (spec §3.8), each (source, path, type, destination) once; a menu's anchor subtype
+     * from the pages of its source class where its path version selects links (spec §3.5 "Menu subtype").
+     *
+     * @param refineOn the placed pages by URL when the class links are refined here ({@link
+     *                 SiteModelSettings.Refinement#LINKS}), else empty
+     */
+    private static SiteModel finish(List<PageClass> model, List<PageLink> pageLinks, int fetched,
+                                    Map<String, SitePage> refineOn) {
         Map<String, Integer> classOf = new HashMap<>();
         for (int c = 0; c < model.size(); c++) {
             for (SitePage p : model.get(c).pages()) {
                 classOf.put(p.url(), c);
             }
         }
-        Set<ClassLink> links = new LinkedHashSet<>();
-        for (PageLink pl : pageLinks) {
+        List<PageLink> links = refineOn.isEmpty() ? pageLinks : refined(pageLinks, refineOn, classOf);
+        Map<String, ClassLink.Anchor> anchors = new HashMap<>();
+        Set<ClassLink> out = new LinkedHashSet<>();
+        for (PageLink pl : links) {
             Integer source = classOf.get(pl.source);
             if (source == null) {
                 continue;
             }
+            ClassLink.Anchor anchor = pl.type != ClassLink.Type.MENU ? null
+                    : anchors.computeIfAbsent(source + "\n" + pl.version.path(),
+                            k -> anchor(model.get(source), pl.version));
             for (String target : pl.targets) {
                 Integer destination = classOf.get(target);
                 if (destination != null) {
-                    links.add(new ClassLink(source, pl.path, pl.type, destination));
+                    out.add(new ClassLink(source, pl.version.path(), pl.type, destination, anchor));
                 }
             }
         }
-        return new SiteModel(model, new ArrayList<>(links), fetched);
+        return new SiteModel(model, new ArrayList<>(out), fetched);
+    }
+
+    /**
+     * The page links refined once the classes are known ({@link SiteModelSettings.Refinement#LINKS}). The page links
+     * of one source class at one path are refined together, so that the model writes that path one way: where a
+     * menu among them (its sample and its rest together) splits at a more specific level into groups of one class
+     * each, every group leading to a placed page (a group of unknown class would get no class link, and a crawl by
+     * the model would lose its links), every page link of the class at that path is split at that level too,
+     * each group a list (or a singleton), provided each version still leads to one class. A singleton whose
+     * generalised path gathers more links, each of them placed in its class, becomes a list. The others stay.
+     */
+    private static List<PageLink> refined(List<PageLink> pageLinks, Map<String, SitePage> pages,
+                                          Map<String, Integer> classOf) {
+        Map<String, List<PageLink>> byClassPath = new LinkedHashMap<>(); // (source class, path) → its page links
+        for (PageLink pl : pageLinks) {
+            byClassPath.computeIfAbsent(classOf.get(pl.source) + "\n" + pl.version.path(), k -> new ArrayList<>())
+                    .add(pl);
+        }
+        List<PageLink> out = new ArrayList<>();
+        for (List<PageLink> links : byClassPath.values()) {
+            Optional<List<PageLink>> split = links.stream().filter(pl -> pl.type == ClassLink.Type.MENU).findFirst()
+                    .flatMap(menu -> level(menu, links, pages, classOf))
+                    .flatMap(k -> splitAt(links, k, pages, classOf));
+            if (split.isPresent()) {
+                out.addAll(split.get());
+                continue;
+            }
+            for (PageLink pl : links) {
+                SitePage source = pages.get(pl.source);
+                out.add(pl.type != ClassLink.Type.SINGLETON || source == null ? pl
+                        : generalised(pl, source, classOf, requestedClasses(List.of(pl), classOf)).orElse(pl));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The level (values added) at which {@code menu}'s collection splits into groups of one class each, every group
+     * leading to a placed page; its page links are all of {@code links} from the same source page.
+     */
+    private static Optional<Integer> level(PageLink menu, List<PageLink> links, Map<String, SitePage> pages,
+                                           Map<String, Integer> classOf) {
+        SitePage source = pages.get(menu.source);
+        List<PageLink> ofPage = links.stream().filter(pl -> pl.source.equals(menu.source)).toList();
+        Map<String, Integer> known = requestedClasses(ofPage, classOf);
+        if (source == null || new HashSet<>(known.values()).size() < 2) {
+            return Optional.empty();
+        }
+        return PathRefinement.specific(source, menu.version,
+                        source.links().getOrDefault(menu.version.base(), List.of()), known)
+                .filter(groups -> groups.values().stream().allMatch(g -> g.stream().anyMatch(known::containsKey)))
+                .map(groups -> groups.keySet().iterator().next().prefix().size());
+    }
+
+    /**
+     * Every page link of {@code links} split at level {@code k} on its own source page: one page link per version,
+     * a singleton where the version selects one link on that page, else a list; empty when a source page is not at
+     * hand or carries no values there, or a version leads to two classes.
+     */
+    private static Optional<List<PageLink>> splitAt(List<PageLink> links, int k, Map<String, SitePage> pages,
+                                                    Map<String, Integer> classOf) {
+        Map<String, Integer> classOfVersion = new HashMap<>();
+        List<PageLink> out = new ArrayList<>();
+        for (PageLink pl : links) {
+            SitePage source = pages.get(pl.source);
+            if (source == null) {
+                return Optional.empty();
+            }
+            Map<String, String> finalOf = new HashMap<>();
+            for (int i = 0; i < pl.requested.size(); i++) {
+                finalOf.put(pl.requested.get(i), pl.targets.get(i));
+            }
+            Map<PathRefinement.Version, List<String>> parts = PathRefinement.at(source, pl.version.base(),
+                    pl.requested, k);
+            if (parts.values().stream().mapToInt(List::size).sum() < pl.requested.size()) {
+                return Optional.empty(); // this page's links there carry no values: the path cannot be split alike
+            }
+            for (Map.Entry<PathRefinement.Version, List<String>> part : parts.entrySet()) {
+                List<String> targets = part.getValue().stream().map(finalOf::get).toList();
+                for (String t : targets) {
+                    Integer c = classOf.get(t);
+                    Integer before = c == null ? null : classOfVersion.putIfAbsent(part.getKey().path(), c);
+                    if (before != null && !before.equals(c)) {
+                        return Optional.empty();
+                    }
+                }
+                ClassLink.Type type = part.getKey().select(source).size() == 1 ? ClassLink.Type.SINGLETON
+                        : ClassLink.Type.LIST;
+                out.add(new PageLink(pl.source, part.getKey(), type, targets, part.getValue()));
+            }
+        }
+        return Optional.of(out);
+    }
+
+    /** A singleton's link as a list at its generalised path, when every placed page that path gathers is of its class. */
+    private static Optional<PageLink> generalised(PageLink singleton, SitePage source, Map<String, Integer> classOf,
+                                                  Map<String, Integer> known) {
+        Optional<PathRefinement.Version> wider = PathRefinement.general(source, singleton.version);
+        if (wider.isEmpty() || known.isEmpty()) {
+            return Optional.empty();
+        }
+        Integer destination = known.values().iterator().next();
+        List<String> placed = wider.get().select(source).stream().filter(classOf::containsKey).toList();
+        if (placed.size() < 2 || !placed.stream().allMatch(u -> destination.equals(classOf.get(u)))) {
+            return Optional.empty();
+        }
+        return Optional.of(new PageLink(singleton.source, wider.get(), ClassLink.Type.LIST, placed, placed));
+    }
+
+    /** The class of each requested URL whose page was placed (request URL → class index). */
+    private static Map<String, Integer> requestedClasses(List<PageLink> links, Map<String, Integer> classOf) {
+        Map<String, Integer> out = new HashMap<>();
+        for (PageLink pl : links) {
+            for (int i = 0; i < pl.requested.size(); i++) {
+                Integer c = classOf.get(pl.targets.get(i));
+                if (c != null) {
+                    out.put(pl.requested.get(i), c);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** FIXED when every page of the class where the version selects links selects the same set, else VARIABLE. */
+    static ClassLink.Anchor anchor(PageClass source, PathRefinement.Version version) {
+        Set<String> first = null;
+        for (SitePage p : source.pages()) {
+            List<String> urls = version.select(p);
+            if (urls.isEmpty()) {
+                continue;
+            }
+            Set<String> here = new HashSet<>(urls);
+            if (first == null) {
+                first = here;
+            } else if (!first.equals(here)) {
+                return ClassLink.Anchor.VARIABLE;
+            }
+        }
+        return ClassLink.Anchor.FIXED;
+    }
+
+    /**
+     * The URLs a collection samples: those a refinement fetched already first ([D]: a refined collection does not
+     * fetch again what its parent's sample read), then {@link #sample(List, int)} of the others, up to {@code k}.
+     */
+    static List<String> sample(List<String> urls, int k, java.util.function.Predicate<String> cached) {
+        List<String> have = urls.stream().filter(cached).limit(k).toList();
+        if (have.isEmpty()) {
+            return sample(urls, k);
+        }
+        List<String> out = new ArrayList<>(have);
+        out.addAll(sample(urls.stream().filter(u -> !cached.test(u)).toList(), k - have.size()));
+        return out;
     }
 
     /**

@@ -2,10 +2,12 @@ package dev.shapecrawl.core.sitemodel;
 
 import dev.shapecrawl.core.page.LinkResolver;
 import dev.shapecrawl.core.page.UrlNormalizer;
+import dev.shapecrawl.events.PageCollections;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -58,33 +60,75 @@ public final class PageParser {
     public static SitePage parse(String url, Document document, SiteModelSettings settings, LinkResolver resolver) {
         Map<String, Set<String>> links = new LinkedHashMap<>();
         Map<String, List<String>> texts = new LinkedHashMap<>();
+        Map<String, List<List<String>>> values = new HashMap<>();
         long[] counts = new long[3]; // links, texts, characters kept
         document.traverse((node, depth) -> {
             if (depth <= MAX_DEPTH && node instanceof Element e) {
-                add(e, links, texts, counts, settings, resolver);
+                add(e, links, texts, values, counts, settings, resolver);
             }
         });
         Map<String, List<String>> linkLists = new LinkedHashMap<>();
         links.forEach((path, urls) -> linkLists.put(path, List.copyOf(urls)));
-        return new SitePage(url, linkLists, texts);
+        return new SitePage(url, linkLists, texts, linkValues(linkLists, values, settings.maxCollectionChars() - counts[2]));
+    }
+
+    /**
+     * The attribute values of the link collections (spec §2.6: what the lattice's more specific levels add), each
+     * with the steps where its links differ, in document order of the collections while they fit in {@code budget}
+     * characters (what the links and texts left of {@link SiteModelSettings#maxCollectionChars()}); a collection
+     * past it, or whose path has no attribute, gets none, so its path cannot be refined.
+     *
+     * @param values path → the value vector of each kept URL, in order
+     */
+    private static Map<String, PageCollections.LinkValues> linkValues(Map<String, List<String>> links,
+                                                                      Map<String, List<List<String>>> values,
+                                                                      long budget) {
+        Map<String, PageCollections.LinkValues> out = new LinkedHashMap<>();
+        long left = budget;
+        for (String path : links.keySet()) {
+            List<List<String>> vectors = values.get(path);
+            if (vectors == null || vectors.get(0).isEmpty()) {
+                continue;
+            }
+            List<String> first = vectors.get(0);
+            long cost = first.stream().mapToLong(String::length).sum() + first.size();
+            Map<Integer, List<String>> varying = new LinkedHashMap<>();
+            for (int column = 0; column < first.size(); column++) {
+                int c = column;
+                if (vectors.stream().anyMatch(v -> !v.get(c).equals(first.get(c)))) {
+                    List<String> columnValues = vectors.stream().map(v -> v.get(c)).toList();
+                    cost += columnValues.stream().mapToLong(String::length).sum() + columnValues.size();
+                    varying.put(column, columnValues);
+                }
+            }
+            if (cost > left) {
+                continue;
+            }
+            left -= cost;
+            out.put(path, new PageCollections.LinkValues(first, varying));
+        }
+        return out;
     }
 
     /**
      * Adds {@code e}'s link and own text; {@code counts} holds the links, the texts and the characters (paths new
      * to the page, URLs, texts) kept so far.
      */
-    private static void add(Element e, Map<String, Set<String>> links, Map<String, List<String>> texts, long[] counts,
-                            SiteModelSettings settings, LinkResolver resolver) {
+    private static void add(Element e, Map<String, Set<String>> links, Map<String, List<String>> texts,
+                            Map<String, List<List<String>>> values, long[] counts, SiteModelSettings settings,
+                            LinkResolver resolver) {
         String urlAttribute = e.nameIs("a") ? "href" : e.nameIs("frame") || e.nameIs("iframe") ? "src" : null;
         String elementPath = null; // an anchor with a URL and a text needs its path once
         if (urlAttribute != null && e.hasAttr(urlAttribute) && counts[0] < settings.maxLinksPerPage()) {
             Optional<String> target = target(e, urlAttribute, resolver);
             if (target.isPresent()) {
-                String path = elementPath = ElementPath.of(e).defaultPath();
+                ElementPath full = ElementPath.of(e);
+                String path = elementPath = full.defaultPath();
                 Set<String> urls = links.get(path);
                 long cost = target.get().length() + (urls == null ? path.length() : 0);
                 if (counts[2] + cost <= settings.maxCollectionChars() && (urls == null || !urls.contains(target.get()))) {
                     links.computeIfAbsent(path, k -> new LinkedHashSet<>()).add(target.get());
+                    values.computeIfAbsent(path, k -> new ArrayList<>()).add(full.values());
                     counts[0]++;
                     counts[2] += cost;
                 }

@@ -40,8 +40,13 @@ public record PathStep(String tag, String attribute, String value) {
             return tag;
         }
         if (withValue) {
-            return tag + "[@" + attribute + "=\"" + value.replace("\"", "\\\"") + "\"]";
+            return tag + "[@" + attribute + "=\"" + escape(value) + "\"]";
         }
         return tag + "[@" + attribute + "]";
+    }
+
+    /** A value as a path writes it: a double quote escaped with a backslash. */
+    static String escape(String value) {
+        return value.replace("\"", "\\\"");
     }
 }

@@ -24,11 +24,42 @@ package dev.shapecrawl.core.sitemodel;
  *                              keeps F* and purity at or above 0.95 (chosen on the test kit's generated sites only;
  *                              docs/site-model.md "Class consolidation" gives the real sites' figures and
  *                              leave-one-site-out ones); 0 merges nothing, the seed's model
+ * @param refinement            when a link collection's path is refined on the lattice (spec §3.5,
+ *                              {@link PathRefinement}): {@link Refinement#LINKS} (the default, shapecrawl's) once the
+ *                              sample is drawn, for the class links only; {@link Refinement#SAMPLING} during sampling,
+ *                              as the thesis's loop does, which also changes what is sampled (docs/site-model.md
+ *                              "Path refinement" measures both)
  */
 public record SiteModelSettings(int sampleBudget, double mergeDistance, int linksPerCollection, double indexCost,
                                 double missCost, int maxTextLength, int maxLinksPerPage, int maxTextsPerPage,
-                                int maxCollectionChars, double classMergeDistance) {
+                                int maxCollectionChars, double classMergeDistance, Refinement refinement) {
+    /** When path refinement happens (spec §3.5). */
+    public enum Refinement {
+        /**
+         * In the sampling loop (thesis §3.3.3, spec §3.3 and §3.5): a collection whose sample falls into several
+         * candidate classes is split into more specific collections that are sampled in turn, and a menu is fetched
+         * whole only where no level splits it; a collection of one URL is first generalised.
+         */
+        SAMPLING,
+        /**
+         * After sampling, on the class links: the sample is drawn as without refinement (a collection of several
+         * candidates is a menu fetched whole), and a menu whose links a more specific level splits into groups of
+         * one class each becomes a list (or singleton) class link per group; a singleton whose generalised path
+         * gathers more links, all to its class where known, becomes a list.
+         */
+        LINKS
+    }
+
+    /** The settings of the thesis's experiments with path refinement {@link Refinement#LINKS}. */
+    public SiteModelSettings(int sampleBudget, double mergeDistance, int linksPerCollection, double indexCost,
+                             double missCost, int maxTextLength, int maxLinksPerPage, int maxTextsPerPage,
+                             int maxCollectionChars, double classMergeDistance) {
+        this(sampleBudget, mergeDistance, linksPerCollection, indexCost, missCost, maxTextLength, maxLinksPerPage,
+                maxTextsPerPage, maxCollectionChars, classMergeDistance, Refinement.LINKS);
+    }
+
     public SiteModelSettings {
+        java.util.Objects.requireNonNull(refinement, "refinement");
         positive("sampleBudget", sampleBudget);
         positive("linksPerCollection", linksPerCollection);
         positive("maxTextLength", maxTextLength);
@@ -55,7 +86,13 @@ public record SiteModelSettings(int sampleBudget, double mergeDistance, int link
     /** These settings with another {@link #classMergeDistance()} (0: the seed's model, no consolidation). */
     public SiteModelSettings withClassMergeDistance(double distance) {
         return new SiteModelSettings(sampleBudget, mergeDistance, linksPerCollection, indexCost, missCost,
-                maxTextLength, maxLinksPerPage, maxTextsPerPage, maxCollectionChars, distance);
+                maxTextLength, maxLinksPerPage, maxTextsPerPage, maxCollectionChars, distance, refinement);
+    }
+
+    /** These settings with another {@link #refinement()}. */
+    public SiteModelSettings withRefinement(Refinement when) {
+        return new SiteModelSettings(sampleBudget, mergeDistance, linksPerCollection, indexCost, missCost,
+                maxTextLength, maxLinksPerPage, maxTextsPerPage, maxCollectionChars, classMergeDistance, when);
     }
 
     private static void positive(String name, int value) {

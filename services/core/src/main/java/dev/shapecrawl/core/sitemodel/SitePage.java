@@ -14,31 +14,36 @@ import java.util.Set;
  * at that path, in document order, without repeats) and its text collections (path → the short texts at that path,
  * in document order).
  *
- * @param url   the page's URL
- * @param links link collections by path
- * @param texts text collections by path
+ * @param url    the page's URL
+ * @param links  link collections by path
+ * @param texts  text collections by path
+ * @param values the attribute values of the link collections whose links differ in them, by path: what the
+ *               lattice's more specific levels select ({@link PathRefinement}, spec §3.5); empty when none
  */
-public record SitePage(String url, Map<String, List<String>> links, Map<String, List<String>> texts) {
+public record SitePage(String url, Map<String, List<String>> links, Map<String, List<String>> texts,
+                       Map<String, PageCollections.LinkValues> values) {
     public SitePage {
         Objects.requireNonNull(url, "url");
-        links = copy(links);
-        texts = copy(texts);
+        // the event's checks: values only for link collections, one per URL
+        PageCollections checked = new PageCollections(links, texts, values);
+        links = checked.links();
+        texts = checked.texts();
+        values = checked.values();
+    }
+
+    /** A page whose collections carry no attribute values (no path of it can be refined). */
+    public SitePage(String url, Map<String, List<String>> links, Map<String, List<String>> texts) {
+        this(url, links, texts, Map.of());
     }
 
     /** The page at {@code url} with the collections an event carried ({@link PageCollections}). */
     public static SitePage of(String url, PageCollections collections) {
-        return new SitePage(url, collections.links(), collections.texts());
+        return new SitePage(url, collections.links(), collections.texts(), collections.values());
     }
 
     /** Its collections as events carry them. */
     public PageCollections collections() {
-        return new PageCollections(links, texts);
-    }
-
-    private static Map<String, List<String>> copy(Map<String, List<String>> in) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        in.forEach((path, values) -> out.put(path, List.copyOf(values)));
-        return java.util.Collections.unmodifiableMap(out);
+        return new PageCollections(links, texts, values);
     }
 
     /** The page's schema: its link paths and its text paths (texts left out, {@link SchemaPath}). */

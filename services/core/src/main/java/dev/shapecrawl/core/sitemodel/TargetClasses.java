@@ -80,7 +80,7 @@ public final class TargetClasses {
         }
         List<SiteModelSnapshot.ClassLink> links = model.links().stream()
                 .map(l -> new SiteModelSnapshot.ClassLink(idOf.get(l.source()), idOf.get(l.destination()), l.path(),
-                        l.type().name()))
+                        l.type().name(), l.anchor() == null ? null : l.anchor().name()))
                 .toList();
         // Pages read are the pages of the classes: model.fetched() also counts the lookups that found no page (a
         // link the sampled mapping did not fetch), which reported more pages sampled than mapped.

@@ -82,6 +82,8 @@ class JavadocClassQualityTest {
         settings.put("THESIS", defaults);
         settings.put("COMPLETE, no consolidation", defaults.withClassMergeDistance(0));
         settings.put("COMPLETE, consolidated (the default)", defaults);
+        settings.put("COMPLETE, consolidated, path refinement while sampling (the thesis's loop)",
+                defaults.withRefinement(SiteModelSettings.Refinement.SAMPLING));
         for (Map.Entry<String, SiteModelSettings> run : settings.entrySet()) {
             Mdl.Encoding encoding = run.getKey().equals("THESIS") ? Mdl.Encoding.THESIS : Mdl.Encoding.COMPLETE;
             List<SampledSites.Row> rows = new ArrayList<>();

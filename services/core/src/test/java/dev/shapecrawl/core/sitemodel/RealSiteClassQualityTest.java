@@ -270,6 +270,16 @@ class RealSiteClassQualityTest {
             unconsolidated.add(SampledSites.infer(real.site(), Mdl.Encoding.COMPLETE,
                     SiteModelSettings.defaults().withClassMergeDistance(0)).quality());
         }
+        List<ClassQuality> refinedWhileSampling = new ArrayList<>();
+        for (RealSite real : sites) {
+            SampledSites.Row r = SampledSites.infer(real.site(), Mdl.Encoding.COMPLETE,
+                    SiteModelSettings.defaults().withRefinement(SiteModelSettings.Refinement.SAMPLING));
+            refinedWhileSampling.add(r.quality());
+            System.out.println("path refinement while sampling: " + SampledSites.tableRow(r).strip());
+        }
+        System.out.println(String.format(Locale.ROOT, "mean F* with path refinement while sampling (the thesis's "
+                + "loop): %.3f (purity %.3f)", ClassQuality.mean(refinedWhileSampling).fStar(),
+                ClassQuality.mean(refinedWhileSampling).purity()));
         String without = String.format(Locale.ROOT, "%.3f", ClassQuality.mean(unconsolidated).fStar());
         System.out.println("mean F* without class consolidation: " + without + " (purity "
                 + String.format(Locale.ROOT, "%.3f", ClassQuality.mean(unconsolidated).purity()) + ")");
