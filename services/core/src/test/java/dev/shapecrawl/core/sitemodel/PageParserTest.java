@@ -62,4 +62,39 @@ class PageParserTest {
         assertTrue(chars <= S.maxCollectionChars(), chars + " characters kept");
         assertTrue(page.urlCount() > 400 && page.urlCount() < 5_000, "links kept up to the bound: " + page.urlCount());
     }
+
+    /**
+     * The attribute values path refinement reads (spec §3.5) are kept where the links differ in them, and count
+     * against the same character bound: 10,000 anchors with a distinct 1,000-character class each keep what fits.
+     */
+    @Test
+    void attributeValuesAreKeptWhereLinksDifferAndBoundedToo() {
+        SitePage small = PageParser.parse("http://s.test/", Jsoup.parse("<html><body><ul class=\"l\">"
+                + "<li class=\"a\"><a href=\"/1\">1</a></li><li class=\"b\"><a href=\"/2\">2</a></li></ul>"
+                + "</body></html>", "http://s.test/"), S);
+        var values = small.values().get("HTML-BODY-UL[@CLASS]-LI[@CLASS]-A");
+        assertEquals(List.of("l", "a"), values.first());
+        assertEquals(Map.of(1, List.of("a", "b")), values.varying(), "only the step whose values differ");
+
+        StringBuilder html = new StringBuilder("<html><body><div class=\"list\">");
+        for (int i = 0; i < 10_000; i++) {
+            html.append("<a class=\"").append(i).append("x".repeat(1_000)).append("\" href=\"/").append(i)
+                    .append("\">").append(i).append("</a>");
+        }
+        SitePage page = PageParser.parse("http://s.test/", Jsoup.parse(html.toString(), "http://s.test/"), S);
+        long chars = 0;
+        for (Map.Entry<String, List<String>> e : page.links().entrySet()) {
+            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
+        }
+        for (Map.Entry<String, List<String>> e : page.texts().entrySet()) {
+            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
+        }
+        for (var v : page.values().values()) {
+            chars += v.first().stream().mapToLong(String::length).sum();
+            chars += v.varying().values().stream().flatMap(List::stream).mapToLong(String::length).sum();
+        }
+        assertEquals(10_000, page.urlCount(), "the links fit");
+        assertTrue(page.values().isEmpty(), "10 MB of distinct values do not fit: the collection cannot be refined");
+        assertTrue(chars <= S.maxCollectionChars(), chars + " characters kept");
+    }
 }

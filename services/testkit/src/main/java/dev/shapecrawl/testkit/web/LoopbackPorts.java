@@ -14,12 +14,19 @@ import java.util.concurrent.ThreadLocalRandom;
  * Kafka client connection (the service's own, during its start-up) once took the port, and the service failed to
  * start ("Port … seems to be in use"; PatternRestartIT, 2026-11-27). Below the range no outgoing connection takes it;
  * another test's listener still may, which the bind check here makes unlikely, not impossible.
+ *
+ * <p>A port is handed out at most once per JVM. Two services a test starts at once each take a port before either
+ * binds it, so the bind check cannot tell them apart: in a CI run the extractor and the form-prober of one stack were
+ * given the same port, and the form-prober did not start (HiddenWebCrawlIT, 2026-11-27).
  */
 public final class LoopbackPorts {
     /** The lowest port handed out: above the well-known and the most used registered service ports. */
     static final int FIRST_PORT = 20_000;
     /** The start of the ephemeral range where {@code /proc} does not say (IANA's dynamic ports start at 49152). */
     static final int DEFAULT_EPHEMERAL_START = 32_768;
+
+    /** Every port handed out in this JVM: never handed out again. */
+    private static final java.util.Set<Integer> HANDED_OUT = new java.util.HashSet<>();
 
     private LoopbackPorts() {
     }
@@ -40,7 +47,7 @@ public final class LoopbackPorts {
         int offset = ThreadLocalRandom.current().nextInt(span);
         for (int i = 0; i < span; i++) {
             int base = FIRST_PORT + (offset + i) % span;
-            if (allFree(base, n)) {
+            if (allFree(base, n) && handOut(base, n)) {
                 return base;
             }
         }
@@ -50,6 +57,19 @@ public final class LoopbackPorts {
     /** One free port on loopback, as {@link #freeRun} with n = 1. */
     public static int free() throws IOException {
         return freeRun(1);
+    }
+
+    /** Records the run as handed out, unless a port of it was handed out before in this JVM. */
+    private static synchronized boolean handOut(int base, int n) {
+        for (int port = base; port < base + n; port++) {
+            if (HANDED_OUT.contains(port)) {
+                return false;
+            }
+        }
+        for (int port = base; port < base + n; port++) {
+            HANDED_OUT.add(port);
+        }
+        return true;
     }
 
     private static boolean allFree(int base, int n) {

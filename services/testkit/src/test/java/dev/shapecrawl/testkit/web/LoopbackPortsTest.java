@@ -33,6 +33,16 @@ class LoopbackPortsTest {
         }
     }
 
+    /** Two services started at once each take a port before either binds it: they must not get the same one. */
+    @Test
+    void aPortIsHandedOutOnceEvenWhileNobodyBindsIt() throws IOException {
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (int i = 0; i < 2_000; i++) {
+            int port = LoopbackPorts.free();
+            assertTrue(seen.add(port), "port " + port + " handed out twice");
+        }
+    }
+
     @Test
     void aRunOfNothingIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> LoopbackPorts.freeRun(0));
