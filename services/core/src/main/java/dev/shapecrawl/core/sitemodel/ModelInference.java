@@ -14,6 +14,7 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * GENERATE MODEL (thesis Algorithm 1, §3.3; spec §3.2–§3.3, §3.7–§3.8): infers a site model from at most n fetched
@@ -107,34 +108,16 @@ public final class ModelInference {
         List<PageLink> pageLinks = new ArrayList<>();
         List<PageClass> model = new ArrayList<>();
         long order = 0;
-        int fetched = 0;
+        Budget budget = new Budget(settings.sampleBudget());
         queue.add(new Queued(null, null, List.of(entryUrl), 1, order++, true, true));
-        while (!queue.isEmpty() && fetched < settings.sampleBudget()) {
+        while (!queue.isEmpty() && budget.left()) {
             Queued lc = queue.poll();
             List<String> fresh = lc.urls.stream().filter(u -> !done.contains(u) && host.equals(host(u))).toList();
             List<String> urls = lc.menu ? fresh
                     : sample(fresh, settings.linksPerCollection(), fetchedPages::containsKey);
-            List<SitePage> pages = new ArrayList<>();
-            List<String> requested = new ArrayList<>();
-            for (String u : urls) {
-                Optional<SitePage> cached = fetchedPages.get(u);
-                if (cached == null && fetched >= settings.sampleBudget()) {
-                    break;
-                }
-                if (cached == null) {
-                    fetched++;
-                    cached = fetch.apply(u);
-                    fetchedPages.put(u, cached);
-                }
-                Optional<SitePage> page = cached;
-                if (page.isEmpty() || placed.contains(page.get().url())
-                        || pages.stream().anyMatch(p -> p.url().equals(page.get().url()))) {
-                    done.add(u); // failed, or a redirect to a page placed already
-                    continue;
-                }
-                pages.add(page.get());
-                requested.add(u);
-            }
+            Sample sample = fetchSample(urls, fetch, fetchedPages, done, placed, budget);
+            List<SitePage> pages = sample.pages();
+            List<String> requested = sample.requested();
             if (pages.isEmpty()) {
                 continue;
             }
@@ -166,18 +149,74 @@ public final class ModelInference {
             if (lc.source != null) {
                 pageLinks.add(new PageLink(lc.source, lc.version, type, targets, List.copyOf(requested)));
             }
-            for (SitePage p : pages) {
-                int total = Math.max(1, p.urlCount());
-                for (Map.Entry<String, List<String>> e : p.links().entrySet()) {
-                    PathRefinement.Version version = PathRefinement.Version.of(e.getKey());
-                    versions.add(p.url() + '\n' + version.path());
-                    queue.add(new Queued(p.url(), version, e.getValue(), (double) e.getValue().size() / total,
-                            order++, false, false));
+            order = queueCollections(pages, queue, versions, order);
+        }
+        return finish(ClassConsolidation.merge(model, settings.classMergeDistance()), pageLinks, budget.fetched,
+                settings.refinement() == SiteModelSettings.Refinement.LINKS ? sources : Map.of());
+    }
+
+    /** The fetches of one inference: at most n (each counts, failed or not; a cached page does not). */
+    private static final class Budget {
+        private final int limit;
+        private int fetched;
+
+        Budget(int limit) {
+            this.limit = limit;
+        }
+
+        boolean left() {
+            return fetched < limit;
+        }
+    }
+
+    /** The pages a collection's sample gave, with the URLs requested for them, in order. */
+    private record Sample(List<SitePage> pages, List<String> requested) {
+    }
+
+    /**
+     * Fetches the sampled URLs within the budget, from the cache where a refinement fetched them already; a failed
+     * URL, or one that redirects to a page placed already (or met in this sample), is done and gives no page.
+     */
+    private static Sample fetchSample(List<String> urls, Function<String, Optional<SitePage>> fetch,
+                                      Map<String, Optional<SitePage>> cache, Set<String> done, Set<String> placed,
+                                      Budget budget) {
+        List<SitePage> pages = new ArrayList<>();
+        List<String> requested = new ArrayList<>();
+        for (String u : urls) {
+            Optional<SitePage> page = cache.get(u);
+            if (page == null) {
+                if (!budget.left()) {
+                    break;
                 }
+                budget.fetched++;
+                page = fetch.apply(u);
+                cache.put(u, page);
+            }
+            String url = page.map(SitePage::url).orElse(null);
+            if (url == null || placed.contains(url) || pages.stream().anyMatch(p -> p.url().equals(url))) {
+                done.add(u);
+                continue;
+            }
+            pages.add(page.get());
+            requested.add(u);
+        }
+        return new Sample(pages, requested);
+    }
+
+    /** Queues every link collection of the placed pages at its default level (dense priority); the next order. */
+    private static long queueCollections(List<SitePage> pages, PriorityQueue<Queued> queue, Set<String> versions,
+                                         long order) {
+        long next = order;
+        for (SitePage p : pages) {
+            int total = Math.max(1, p.urlCount());
+            for (Map.Entry<String, List<String>> e : p.links().entrySet()) {
+                PathRefinement.Version version = PathRefinement.Version.of(e.getKey());
+                versions.add(p.url() + '\n' + version.path());
+                queue.add(new Queued(p.url(), version, e.getValue(), (double) e.getValue().size() / total,
+                        next++, false, false));
             }
         }
-        return finish(ClassConsolidation.merge(model, settings.classMergeDistance()), pageLinks, fetched,
-                settings.refinement() == SiteModelSettings.Refinement.LINKS ? sources : Map.of());
+        return next;
     }
 
     /**
@@ -412,7 +451,7 @@ public final class ModelInference {
      * The URLs a collection samples: those a refinement fetched already first ([D]: a refined collection does not
      * fetch again what its parent's sample read), then {@link #sample(List, int)} of the others, up to {@code k}.
      */
-    static List<String> sample(List<String> urls, int k, java.util.function.Predicate<String> cached) {
+    static List<String> sample(List<String> urls, int k, Predicate<String> cached) {
         List<String> have = urls.stream().filter(cached).limit(k).toList();
         if (have.isEmpty()) {
             return sample(urls, k);

@@ -3,13 +3,16 @@ package dev.shapecrawl.core.sitemodel;
 import dev.shapecrawl.events.PageCollections;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Path refinement on the expressiveness lattice (spec §2.6 and §3.5, thesis §3.3.3): a link collection formed at the
@@ -165,9 +168,9 @@ final class PathRefinement {
     }
 
     /** Whether no part holds sampled URLs of two candidates. */
-    private static boolean separates(java.util.Collection<List<String>> parts, Map<String, Integer> candidateOf) {
+    private static boolean separates(Collection<List<String>> parts, Map<String, Integer> candidateOf) {
         for (List<String> part : parts) {
-            Set<Integer> seen = new java.util.HashSet<>();
+            Set<Integer> seen = new HashSet<>();
             for (String url : part) {
                 Integer c = candidateOf.get(url);
                 if (c != null) {
@@ -281,7 +284,7 @@ final class PathRefinement {
      * The URLs of the collections of {@code page} that the version generalised {@code general} steps from a path of
      * tags {@code base} selects: the same tags (1), or ending with its last tags (1 + r: r removed from the root).
      */
-    private static Set<String> gathered(SitePage page, java.util.function.Function<String, List<String>> tagsOf,
+    private static Set<String> gathered(SitePage page, Function<String, List<String>> tagsOf,
                                         List<String> base, int general) {
         List<String> wanted = base.subList(general == 1 ? 0 : general - 1, base.size());
         Set<String> out = new LinkedHashSet<>();
