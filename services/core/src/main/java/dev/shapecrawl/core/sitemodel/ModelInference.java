@@ -123,10 +123,12 @@ public final class ModelInference {
             }
             List<PageClass> candidates = Candidates.select(pages, settings.mergeDistance());
             SitePage source = lc.source == null ? null : sources.get(lc.source);
-            if (source != null && !lc.menu && settings.refinement() == SiteModelSettings.Refinement.SAMPLING
-                    && refine(lc, candidateOf(candidates, pages, requested), source, queue, versions, order)) {
-                order += lc.urls.size() + 1; // room for the parts' order numbers
-                continue; // the pages wait in the cache for the refined collections
+            if (source != null && !lc.menu && settings.refinement() == SiteModelSettings.Refinement.SAMPLING) {
+                long next = refine(lc, candidateOf(candidates, pages, requested), source, queue, versions, order);
+                if (next > order) {
+                    order = next;
+                    continue; // the pages wait in the cache for the refined collections
+                }
             }
             ClassLink.Type type = candidates.size() > 1 ? ClassLink.Type.MENU
                     : lc.urls.size() == 1 ? ClassLink.Type.SINGLETON : ClassLink.Type.LIST;
@@ -223,37 +225,37 @@ public final class ModelInference {
      * Inspection's refinements (spec §3.5): queues the more specific versions of a collection whose pages fell into
      * several candidates, or the more general version of a collection of one URL.
      *
-     * @return whether the collection was refined (its pages then wait for the new collections)
+     * @param order the order number the first queued collection gets
+     * @return the next free order number: {@code order} when the collection was not refined; else its pages wait
+     *         for the new collections
      */
-    private static boolean refine(Queued lc, Map<String, Integer> candidateOf, SitePage source,
+    private static long refine(Queued lc, Map<String, Integer> candidateOf, SitePage source,
                                   PriorityQueue<Queued> queue, Set<String> versions, long order) {
         int total = Math.max(1, source.urlCount());
         if (new HashSet<>(candidateOf.values()).size() > 1) {
             Optional<Map<PathRefinement.Version, List<String>>> parts =
                     PathRefinement.specific(source, lc.version, lc.urls, candidateOf);
             if (parts.isEmpty()) {
-                return false;
+                return order;
             }
             long o = order;
-            boolean queued = false;
             for (Map.Entry<PathRefinement.Version, List<String>> part : parts.get().entrySet()) {
                 if (versions.add(lc.source + '\n' + part.getKey().path())) {
                     queue.add(new Queued(lc.source, part.getKey(), part.getValue(),
                             (double) part.getValue().size() / total, o++, false, true));
-                    queued = true;
                 }
             }
-            return queued;
+            return o;
         }
         if (lc.urls.size() == 1) {
             Optional<PathRefinement.Version> wider = PathRefinement.general(source, lc.version);
             if (wider.isPresent() && versions.add(lc.source + '\n' + wider.get().path())) {
                 List<String> urls = wider.get().select(source);
                 queue.add(new Queued(lc.source, wider.get(), urls, (double) urls.size() / total, order, false, true));
-                return true;
+                return order + 1;
             }
         }
-        return false;
+        return order;
     }
 
     /** Each sampled request URL's candidate class (its index in {@code candidates}). */

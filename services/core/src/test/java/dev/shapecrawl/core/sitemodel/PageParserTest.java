@@ -52,13 +52,7 @@ class PageParserTest {
             html.append("<a href=\"/").append(longPath).append(i).append("\">").append(i).append("</a>");
         }
         SitePage page = PageParser.parse("http://s.test/", Jsoup.parse(html.toString(), "http://s.test/"), S);
-        long chars = 0;
-        for (Map.Entry<String, List<String>> e : page.links().entrySet()) {
-            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
-        }
-        for (Map.Entry<String, List<String>> e : page.texts().entrySet()) {
-            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
-        }
+        long chars = chars(page.links()) + chars(page.texts());
         assertTrue(chars <= S.maxCollectionChars(), chars + " characters kept");
         assertTrue(page.urlCount() > 400 && page.urlCount() < 5_000, "links kept up to the bound: " + page.urlCount());
     }
@@ -82,13 +76,7 @@ class PageParserTest {
                     .append("\">").append(i).append("</a>");
         }
         SitePage page = PageParser.parse("http://s.test/", Jsoup.parse(html.toString(), "http://s.test/"), S);
-        long chars = 0;
-        for (Map.Entry<String, List<String>> e : page.links().entrySet()) {
-            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
-        }
-        for (Map.Entry<String, List<String>> e : page.texts().entrySet()) {
-            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
-        }
+        long chars = chars(page.links()) + chars(page.texts());
         for (var v : page.values().values()) {
             chars += v.first().stream().mapToLong(String::length).sum();
             chars += v.varying().values().stream().flatMap(List::stream).mapToLong(String::length).sum();
@@ -96,5 +84,14 @@ class PageParserTest {
         assertEquals(10_000, page.urlCount(), "the links fit");
         assertTrue(page.values().isEmpty(), "10 MB of distinct values do not fit: the collection cannot be refined");
         assertTrue(chars <= S.maxCollectionChars(), chars + " characters kept");
+    }
+
+    /** The characters of a page's collections: paths and what they hold. */
+    private static long chars(Map<String, List<String>> collections) {
+        long chars = 0;
+        for (Map.Entry<String, List<String>> e : collections.entrySet()) {
+            chars += e.getKey().length() + e.getValue().stream().mapToLong(String::length).sum();
+        }
+        return chars;
     }
 }
