@@ -14,7 +14,8 @@ import java.util.Locale;
  * never a target. The others are sorted by similarity; the samples' class is the top of that order down to the
  * <em>widest gap</em> between consecutive similarities whose upper side is at least {@link Settings#floor()}
  * (a virtual page of similarity 0 closes the order, so a site whose every page is like the samples has its widest
- * gap at the bottom). The threshold is the gap's midpoint, and the crawl classifies every later page against it.
+ * gap at the bottom; with negative samples, the most similar page nearer to one of them below the order closes it
+ * instead, {@link #closing}). The threshold is the gap's midpoint, and the crawl classifies every later page against it.
  * The gap rule is the one of docs/similarity.md §8 ("largest gap above lo 0.8"), which passed 58 of the 61
  * development runs that any threshold could pass, against 56 for the fixed threshold.
  *
@@ -151,10 +152,11 @@ public final class TargetDecision {
                 .sorted(Comparator.comparingDouble(Scored::positive).reversed().thenComparing(Scored::url))
                 .toList();
         int n = order.size();
-        double[] value = new double[n + 1]; // value[n] = 0: the virtual page below every other
+        double[] value = new double[n + 1];
         for (int i = 0; i < n; i++) {
             value[i] = order.get(i).positive();
         }
+        value[n] = closing(pages, n == 0 ? 0 : value[n - 1]);
         int best = -1;
         int second = -1;
         for (int i = 0; i < n && value[i] >= settings.floor(); i++) {
@@ -175,11 +177,13 @@ public final class TargetDecision {
         double runnerUp = second < 0 ? 0 : value[second] - value[second + 1];
         double threshold = (value[best] + value[best + 1]) / 2;
         int targets = best + 1;
-        int rest = pages.size() - targets;
+        int rest = n - targets + (int) pages.stream()
+                .filter(p -> nearerToNegative(p.positive(), p.negative()) && p.positive() < threshold).count();
         if (rest == 0) {
             return new Result(Status.AMBIGUOUS, threshold, gap, runnerUp, targets, pages.size(), List.of(),
-                    String.format(Locale.ROOT, "all %d mapped pages are like the samples (lowest similarity %.3f): "
-                            + "this site shows no other class to tell them from", targets, value[best]));
+                    String.format(Locale.ROOT, "all %d mapped pages %sare like the samples (lowest similarity "
+                                    + "%.3f): this site shows no other class to tell them from", targets,
+                            n < pages.size() ? "not like a negative sample " : "", value[best]));
         }
         if (runnerUp * settings.clearRatio() <= gap) {
             return new Result(Status.DECIDED, threshold, gap, runnerUp, targets, pages.size(), List.of(),
@@ -209,6 +213,31 @@ public final class TargetDecision {
      */
     public static boolean isTarget(double positive, Double negative, double threshold) {
         return positive >= threshold && !nearerToNegative(positive, negative);
+    }
+
+    /**
+     * The similarity that closes the order below its last page: the most similar page a negative sample accounts
+     * for among those below every other page, else 0 (a virtual page below every other).
+     *
+     * <p>Why not always 0: the pages nearer to a negative sample leave the order, and once they are gone the last
+     * page left can stand far above 0, so the gap to a virtual page of similarity 0 became the widest and the
+     * boundary fell below every page left (SFML, {@code bin/eval-decision-e2e}: with a header-source page as the
+     * negative sample, 92 of 199 mapped pages left the order, the lowest left was a module page at 0.841, and the
+     * threshold 0.420 took the five module pages). Those pages are what the site shows below the samples' class, so
+     * the most similar of them closes the order instead. Pages nearer to a negative sample but amid the order do
+     * not: between two pages left, the gap is theirs, and such a page is never a target anyway ({@link #isTarget}).
+     *
+     * @param pages  every page decided over
+     * @param lowest the similarity of the last page left in the order (0 when none is left)
+     */
+    private static double closing(List<Scored> pages, double lowest) {
+        double closing = 0;
+        for (Scored p : pages) {
+            if (nearerToNegative(p.positive(), p.negative()) && p.positive() < lowest) {
+                closing = Math.max(closing, p.positive());
+            }
+        }
+        return closing;
     }
 
     /** Whether a negative sample is at least as near as every positive one: such a page is never a target. */

@@ -86,6 +86,41 @@ class TargetDecisionTest {
     }
 
     @Test
+    void theNegativeSamplesPagesCloseTheOrderWhereTheyLieBelowIt() {
+        // SFML's shape (bin/eval-decision-e2e): the samples' class 0.99..0.943, a negative-like band 0.893..0.85,
+        // five module pages 0.846..0.841 that no sample accounts for, and below them more pages like the negative
+        List<Scored> all = new ArrayList<>(pages("t", 100, 0.99, 0.943));
+        for (Scored m : pages("h", 12, 0.893, 0.85)) {
+            all.add(new Scored(m.url(), m.positive(), 0.99));
+        }
+        all.addAll(pages("g", 5, 0.846, 0.841));
+        for (Scored d : pages("d", 80, 0.83, 0.40)) {
+            all.add(new Scored(d.url(), d.positive(), 0.95));
+        }
+        var result = TargetDecision.decide(all, Settings.defaults());
+        // without the closing page the widest gap was 0.841 -> 0 (a virtual page), the threshold 0.42 took the
+        // module pages; with it, the gap 0.943 -> 0.846 is the widest
+        assertEquals(Status.DECIDED, result.status(), result.reason());
+        assertEquals(100, result.targets());
+        assertEquals((0.943 + 0.846) / 2, result.threshold(), 1e-9);
+        assertFalse(result.isTarget(0.846, null), "a module page is left out");
+        assertTrue(result.isTarget(0.943, 0.9));
+    }
+
+    @Test
+    void everyPageLeftLikeTheSamplesIsStillAmbiguousWithANegativeSample() {
+        // the pages a negative sample accounts for lie amid the samples' class, none below it: no other class shows
+        List<Scored> all = new ArrayList<>(pages("t", 50, 0.99, 0.90));
+        for (Scored m : pages("m", 10, 0.97, 0.92)) {
+            all.add(new Scored(m.url(), m.positive(), 0.99));
+        }
+        var result = TargetDecision.decide(all, Settings.defaults());
+        assertEquals(Status.AMBIGUOUS, result.status());
+        assertEquals(50, result.targets());
+        assertTrue(result.reason().contains("not like a negative sample"), result.reason());
+    }
+
+    @Test
     void aSiteOfOneClassIsAmbiguous() {
         var result = TargetDecision.decide(pages("p", 100, 0.999, 0.88), Settings.defaults());
         assertEquals(Status.AMBIGUOUS, result.status());
