@@ -22,6 +22,7 @@ final class JobRecords {
     private final int max;
     private long count;
     private int held;
+    private boolean released;
 
     /**
      * @param job the job
@@ -41,12 +42,31 @@ final class JobRecords {
         return selection.accept(record).map(r -> {
             count++;
             tables.add(r);
-            if (held < max) {
+            if (held < max && !released) {
                 byTable.computeIfAbsent(RecordTables.id(r), t -> new ArrayList<>()).add(r);
                 held++;
             }
             return true;
         }).orElse(false);
+    }
+
+    /** Records held for the view. */
+    synchronized int held() {
+        return held;
+    }
+
+    /**
+     * Drops the records held for the view and holds no more (they are still counted; the downloads read the topic):
+     * what the console does with the job updated longest ago when all jobs together hold more than its budget.
+     *
+     * @return how many records were dropped
+     */
+    synchronized int release() {
+        int dropped = held;
+        byTable.clear();
+        held = 0;
+        released = true;
+        return dropped;
     }
 
     /** Records read, each once. */

@@ -53,7 +53,8 @@ import java.util.function.Function;
  * so the console keeps nothing the topics cannot rebuild (issue 22). One reader thread with its own consumer:
  * partitions assigned, no consumer group, no offsets committed. Of a page it keeps its URL and similarity only (the
  * bodies are dropped), at most {@code shapecrawl.console.max-pages-per-job} per job; of the records, the first
- * {@code shapecrawl.console.max-records-per-job} (all are counted). Every change to the job list
+ * {@code shapecrawl.console.max-records-per-job}, and no more than {@code shapecrawl.console.max-records} for all jobs
+ * together (all are counted). Every change to the job list
  * is broadcast to the live views ({@link #changes()}).
  */
 @ApplicationScoped
@@ -77,6 +78,12 @@ public class JobViews {
     /** By job, the target pages in the order found. */
     private final Map<String, Map<String, TargetsPage.Target>> targets = new ConcurrentHashMap<>();
     private final Map<String, JobRecords> records = new ConcurrentHashMap<>();
+    private final int maxRecords;
+    /** Records held for the views by all jobs together (the reader thread's alone). */
+    private long heldRecords;
+    /** Records read so far, and by job the number of its last one: which job was updated longest ago. */
+    private long recordsRead;
+    private final Map<String, Long> lastRecord = new HashMap<>();
     /** By job, its forms' verdicts and probe states by form id, first met first. */
     private final Map<String, Map<String, FormTemplate>> verdicts = new ConcurrentHashMap<>();
     private final Map<String, Map<String, FormProbeState>> probes = new ConcurrentHashMap<>();
@@ -91,15 +98,27 @@ public class JobViews {
      *                         counted by the status but not listed
      * @param maxRecordsPerJob the most list records kept per job for the records view; the rest are counted, and
      *                         the downloads, read from the topic, have them all
+     * @param maxRecords       the most list records kept for the records view by all jobs together: beyond it, the
+     *                         job updated longest ago drops its held records (still counted; the downloads have
+     *                         them); one job holds at most this many. Without it, a console started on a broker that kept many jobs' records held
+     *                         them all and ran out of memory before it was ready (332,000 records, about 500 MB)
+     * @throws IllegalArgumentException if a bound is negative
      */
     public JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
                     @ConfigProperty(name = "shapecrawl.console.max-pages-per-job", defaultValue = "100000")
                     int maxPagesPerJob,
                     @ConfigProperty(name = "shapecrawl.console.max-records-per-job", defaultValue = "100000")
-                    int maxRecordsPerJob) {
+                    int maxRecordsPerJob,
+                    @ConfigProperty(name = "shapecrawl.console.max-records", defaultValue = "20000")
+                    int maxRecords) {
+        if (maxPagesPerJob < 0 || maxRecordsPerJob < 0 || maxRecords < 0) {
+            throw new IllegalArgumentException("shapecrawl.console.max-pages-per-job, max-records-per-job and "
+                    + "max-records must be >= 0, were " + maxPagesPerJob + ", " + maxRecordsPerJob + ", " + maxRecords);
+        }
         this.bootstrapServers = bootstrapServers;
         this.maxPagesPerJob = maxPagesPerJob;
         this.maxRecordsPerJob = maxRecordsPerJob;
+        this.maxRecords = maxRecords;
     }
 
     void start(@Observes StartupEvent event) {
@@ -120,10 +139,22 @@ public class JobViews {
         }
     }
 
+    /** The largest event a reader must take in one fetch: a page body's event, 16 MiB (the producers' limit). */
+    static final int MAX_EVENT_BYTES = 16 * 1024 * 1024;
+    /**
+     * Records a reader decodes per poll. The consumer's default, 500, decoded 500 target pages (each with its body)
+     * into strings at once: a console started on a broker that held a few evaluation runs ({@code
+     * bin/eval-decision-e2e}'s data directory, 100 MB of {@code target-pages}) ran out of its 512 MiB heap before it
+     * had read the topics, and never became ready. With 8, a poll holds at most 8 events beside one fetch.
+     */
+    static final int MAX_POLL_RECORDS = 8;
+
     /**
      * The settings of the console's readers (the views' and the downloads'): string keys and values, no consumer
-     * group and so no committed offsets (partitions are assigned), committed records only, and fetches as large as
-     * the largest event (a page body, 16 MiB).
+     * group and so no committed offsets (partitions are assigned), committed records only, fetches as large as the
+     * largest event ({@link #MAX_EVENT_BYTES}) and no larger, and {@link #MAX_POLL_RECORDS} records a poll, so that
+     * what a reader holds is bounded by the settings (about {@code (1 + MAX_POLL_RECORDS) × MAX_EVENT_BYTES} bytes,
+     * twice that for the decoded strings), not by how much history the topics keep.
      */
     static Properties readerSettings(String bootstrapServers) {
         Properties p = new Properties();
@@ -132,7 +163,9 @@ public class JobViews {
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(16 * 1024 * 1024));
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(MAX_EVENT_BYTES));
+        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(MAX_EVENT_BYTES));
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(MAX_POLL_RECORDS));
         return p;
     }
 
@@ -368,10 +401,36 @@ public class JobViews {
         }
     }
 
-    /** A record of a job: counted (a change to the jobs page) unless seen already. */
+    /**
+     * A record of a job: counted (a change to the jobs page) unless seen already. When the jobs together hold more
+     * records for the view than {@code maxRecords}, the job whose last record came longest ago drops its held ones.
+     */
     private boolean record(String value) {
         ListRecord r = decode(EventType.LIST_RECORD, value);
-        return r != null && records.computeIfAbsent(r.jobId(), j -> new JobRecords(j, maxRecordsPerJob)).add(r);
+        if (r == null) {
+            return false;
+        }
+        JobRecords job = records.computeIfAbsent(r.jobId(), j -> new JobRecords(j, Math.min(maxRecordsPerJob,
+                maxRecords)));
+        int before = job.held();
+        boolean added = job.add(r);
+        heldRecords += job.held() - before;
+        lastRecord.put(r.jobId(), ++recordsRead);
+        while (heldRecords > maxRecords) {
+            String oldest = null;
+            for (Map.Entry<String, Long> e : lastRecord.entrySet()) {
+                JobRecords other = records.get(e.getKey());
+                if (!e.getKey().equals(r.jobId()) && other != null && other.held() > 0
+                        && (oldest == null || e.getValue() < lastRecord.get(oldest))) {
+                    oldest = e.getKey();
+                }
+            }
+            if (oldest == null) {
+                break; // the job being read holds the rest, and a job holds at most maxRecords
+            }
+            heldRecords -= records.get(oldest).release();
+        }
+        return added;
     }
 
     private static <T> Map<String, T> inOrder(Map<String, Map<String, T>> byJob, String job) {
