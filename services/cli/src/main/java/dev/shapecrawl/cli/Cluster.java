@@ -203,21 +203,27 @@ public final class Cluster implements AutoCloseable {
     }
 
     /**
-     * Every record of {@code topic} from its beginning up to its end as of this call (committed records only);
-     * an absent topic reads as empty.
+     * Passes every record of {@code topic} from its beginning up to its end as of this call (committed records only)
+     * to {@code sink}, in topic order, without holding them: a topic is read whole at every command, and one that
+     * carries page bodies ({@code target-pages}) grows with every job the broker keeps (a list of all its records
+     * ran the CLI out of memory on {@code bin/eval-decision-e2e}'s runtime). An absent topic reads as empty.
      */
-    public List<ConsumerRecord<String, String>> readAll(String topic) {
-        List<ConsumerRecord<String, String>> out = new ArrayList<>();
+    public void forEach(String topic, Consumer<ConsumerRecord<String, String>> sink) {
         try (Reader reader = reader(topic)) {
-            reader.readToEnd(out::add);
+            reader.readToEnd(sink);
         }
-        return out;
     }
 
     /** A reader of {@code topic} from its beginning, for following it. */
     public Reader reader(String topic) {
         return new Reader(topic);
     }
+
+    /**
+     * Records a reader decodes per poll: the consumer's default, 500, decodes 500 page bodies at once (the console's
+     * readers take the same bound, {@code JobViews.MAX_POLL_RECORDS}).
+     */
+    static final int MAX_POLL_RECORDS = 8;
 
     /** Reads one topic from its beginning (all partitions, no consumer group). Not thread-safe. */
     public final class Reader implements AutoCloseable {
@@ -231,6 +237,8 @@ public final class Cluster implements AutoCloseable {
             p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
             p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
             p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Topics.PAGE_MESSAGE_BYTES);
+            p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, Topics.PAGE_MESSAGE_BYTES);
+            p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(MAX_POLL_RECORDS));
             consumer = new KafkaConsumer<>(p);
             List<PartitionInfo> infos = consumer.partitionsFor(topic, CONNECT_TIMEOUT);
             for (PartitionInfo info : infos == null ? List.<PartitionInfo>of() : infos) {

@@ -64,18 +64,16 @@ public final class Jobs {
     /** The latest status of every job that has one, by job id. */
     public Map<String, CrawlStatus> statuses() {
         Map<String, CrawlStatus> out = new TreeMap<>();
-        for (ConsumerRecord<String, String> r : cluster.readAll(Topics.CRAWL_STATUS)) {
-            decode(EventType.CRAWL_STATUS, r.value()).ifPresent(s -> out.put(s.jobId(), s));
-        }
+        cluster.forEach(Topics.CRAWL_STATUS, r -> decode(EventType.CRAWL_STATUS, r.value())
+                .ifPresent(s -> out.put(s.jobId(), s)));
         return out;
     }
 
     /** The latest seed of every job, by job id. */
     public Map<String, CrawlSeed> seeds() {
         Map<String, CrawlSeed> out = new TreeMap<>();
-        for (ConsumerRecord<String, String> r : cluster.readAll(Topics.CRAWL_SEEDS)) {
-            decode(EventType.CRAWL_SEED, r.value()).ifPresent(s -> out.put(s.jobId(), s));
-        }
+        cluster.forEach(Topics.CRAWL_SEEDS, r -> decode(EventType.CRAWL_SEED, r.value())
+                .ifPresent(s -> out.put(s.jobId(), s)));
         return out;
     }
 
@@ -105,16 +103,16 @@ public final class Jobs {
     public List<Target> targets(String job) {
         Map<String, Target> out = new LinkedHashMap<>();
         String marker = "\"jobId\":\"" + job + "\"";
-        for (ConsumerRecord<String, String> r : cluster.readAll(Topics.TARGET_PAGES)) {
-            // Bodies are large: decode only the job's own events.
+        cluster.forEach(Topics.TARGET_PAGES, r -> {
+            // Bodies are large: decode only the job's own events, and hold none of them.
             if (!r.value().contains(marker)) {
-                continue;
+                return;
             }
             decode(EventType.TARGET_PAGE, r.value()).filter(t -> t.jobId().equals(job)).ifPresent(t ->
                     out.merge(t.url(), new Target(t.url(), t.similarity(), t.purpose() == Purpose.CRAWL),
                             (a, b) -> new Target(a.url(), Math.max(a.similarity(), b.similarity()),
                                     a.crawled() || b.crawled())));
-        }
+        });
         return List.copyOf(out.values());
     }
 
@@ -141,9 +139,7 @@ public final class Jobs {
     /** The last event of each job on a job-keyed topic, by job id. */
     private <T> Map<String, T> latest(String topic, EventType<T> type, Function<T, String> jobId) {
         Map<String, T> out = new TreeMap<>();
-        for (ConsumerRecord<String, String> r : cluster.readAll(topic)) {
-            decode(type, r.value()).ifPresent(e -> out.put(jobId.apply(e), e));
-        }
+        cluster.forEach(topic, r -> decode(type, r.value()).ifPresent(e -> out.put(jobId.apply(e), e)));
         return out;
     }
 
