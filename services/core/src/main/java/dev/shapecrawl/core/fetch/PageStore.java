@@ -1,7 +1,5 @@
 package dev.shapecrawl.core.fetch;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.HttpMethod;
 import dev.shapecrawl.events.PageFetched;
@@ -9,6 +7,9 @@ import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.Timings;
 
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -20,8 +21,12 @@ import java.util.Set;
  * <p>Only successful GET answers with a body are kept (a form submission, a failure or a non-HTML answer never is),
  * under the URL the request asked for, so a redirect is answered with its whole chain as it was. The store is held in
  * memory, bounded by {@link FetchSettings#pageStoreBytes()} (two bytes per body character; the least recently used
- * copy is evicted first, by Caffeine's size-based eviction); a restart empties it, and a request whose copy is gone
- * is fetched as usual. A copy is reused only if its fetch started at or after the request's {@code reuseSinceMs}:
+ * copy, kept or read, is evicted first); a restart empties it, and a request whose copy is gone is fetched as usual.
+ * Recency is the policy on purpose: the copies worth keeping are the ones a crawl is about to read, those its own
+ * mapping fetched a moment ago. A size-bounded Caffeine cache was used before; its W-TinyLFU policy admits a new
+ * copy only if it is used more often than the copy it would evict, so once earlier jobs had filled the store a new
+ * job's mapped pages were turned away, and its crawl fetched them again ({@code bin/eval-decision-e2e}: the later jobs'
+ * crawls reused 0–7 of their 140–200 mapped pages; {@code PageStoreTest}). A copy is reused only if its fetch started at or after the request's {@code reuseSinceMs}:
  * the request says how old a copy it accepts, the store never decides freshness.
  *
  * <p>A copy kept with its response's validators ({@link Validators}) also serves a request that does not allow
@@ -37,7 +42,8 @@ import java.util.Set;
  * <p>Thread-safe.
  */
 public final class PageStore {
-    private final Cache<String, Copy> copies;
+    /** The copies in recency order (access order: a read or a write makes a copy the most recent), or null. */
+    private final Copies copies;
 
     /**
      * A stored answer, the validators its response carried (null when none) and the jobs this version of the page was
@@ -70,12 +76,49 @@ public final class PageStore {
         if (maxBytes < 0) {
             throw new IllegalArgumentException("maxBytes: must be >= 0, was " + maxBytes);
         }
-        this.copies = maxBytes == 0 ? null : Caffeine.newBuilder()
-                .maximumWeight(maxBytes)
-                .weigher((String url, Copy copy) -> weight(url, copy.page()))
-                // evictions on the writing thread: the bound holds when keep returns, not some time later
-                .executor(Runnable::run)
-                .build();
+        this.copies = maxBytes == 0 ? null : new Copies(maxBytes);
+    }
+
+    /**
+     * The copies by URL, least recently used first, and their weight; evictions happen in {@link #put}, so the bound
+     * holds when it returns. Synchronized: the fetcher's threads keep and read copies at once.
+     */
+    private static final class Copies {
+        private final long maxBytes;
+        private final LinkedHashMap<String, Copy> byUrl = new LinkedHashMap<>(64, 0.75f, true);
+        private long bytes;
+
+        Copies(long maxBytes) {
+            this.maxBytes = maxBytes;
+        }
+
+        synchronized Copy getIfPresent(String url) {
+            return byUrl.get(url);
+        }
+
+        /** Keeps {@code copy} as the most recent; a copy heavier than the whole bound is not kept. */
+        synchronized void put(String url, Copy copy) {
+            Copy old = byUrl.remove(url);
+            if (old != null) {
+                bytes -= weight(url, old.page());
+            }
+            long w = weight(url, copy.page());
+            if (w > maxBytes) {
+                return;
+            }
+            byUrl.put(url, copy);
+            bytes += w;
+            Iterator<Map.Entry<String, Copy>> eldest = byUrl.entrySet().iterator();
+            while (bytes > maxBytes && eldest.hasNext()) {
+                Map.Entry<String, Copy> e = eldest.next();
+                bytes -= weight(e.getKey(), e.getValue().page());
+                eldest.remove();
+            }
+        }
+
+        synchronized long size() {
+            return byUrl.size();
+        }
     }
 
     /** Keeps {@code page} if it is a successful GET answer with a body; anything else is ignored. */
@@ -173,15 +216,10 @@ public final class PageStore {
 
     /** Copies held now. */
     public long size() {
-        if (copies == null) {
-            return 0;
-        }
-        copies.cleanUp();
-        return copies.estimatedSize();
+        return copies == null ? 0 : copies.size();
     }
 
-    private static int weight(String url, PageFetched page) {
-        long chars = (long) url.length() + page.finalUrl().length() + page.body().length();
-        return (int) Math.min(Integer.MAX_VALUE, 2 * chars);
+    private static long weight(String url, PageFetched page) {
+        return 2 * ((long) url.length() + page.finalUrl().length() + page.body().length());
     }
 }

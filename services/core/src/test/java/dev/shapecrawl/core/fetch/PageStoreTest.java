@@ -1,7 +1,9 @@
 package dev.shapecrawl.core.fetch;
 
+import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.FormField;
 import dev.shapecrawl.events.PageFetched;
+import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.testkit.web.TestResponse;
 import dev.shapecrawl.testkit.web.TestWebServer;
 import org.junit.jupiter.api.AfterEach;
@@ -95,5 +97,40 @@ class PageStoreTest {
         }
         assertTrue(small.size() * 1_000 <= 4_000 + 1_000, "at most about 4,000 bytes held: " + small.size());
         assertThrows(IllegalArgumentException.class, () -> new PageStore(-1));
+    }
+
+    private static PageFetched stored(String job, int i, long at) {
+        String url = "http://127.0.0.1/" + job + "/p" + i;
+        return new PageFetched(FetchRequest.get(job, url, Purpose.MAP, 0), url, List.of(url), 200, "text/html", "UTF-8",
+                "x".repeat(5_000), false, 5_000, 1, new dev.shapecrawl.events.Timings(at, 1, 0), null);
+    }
+
+    @Test
+    void theCopiesKeptAreTheMostRecentOnesSoALaterJobsMappingIsReusedByItsCrawl() {
+        // a long-running fetcher serves job after job: once the store is full of earlier jobs' pages (each reused
+        // once by its crawl), the pages a new job's mapping fetched must still be there for its crawl. With
+        // Caffeine's size-bounded cache (W-TinyLFU: a newcomer is admitted only if used more often than its victim)
+        // the new pages were turned away, and the crawls of bin/eval-decision-e2e's later jobs fetched every mapped
+        // page again (kafka-clients: 0 of 200 reused)
+        PageStore store = new PageStore(1_000_000); // about 100 pages of 5,000 characters
+        for (int job = 0; job < 5; job++) {
+            for (int i = 0; i < 80; i++) {
+                store.keep(stored("old-" + job, i, 1_000));
+            }
+            for (int i = 0; i < 80; i++) { // its crawl reads them, as a crawl does
+                store.reusable(FetchRequest.get("old-" + job, "http://127.0.0.1/old-" + job + "/p" + i,
+                        Purpose.CRAWL, 1).withReuseSince(1_000L));
+            }
+        }
+        for (int i = 0; i < 60; i++) {
+            store.keep(stored("new", i, 2_000));
+        }
+        int reused = 0;
+        for (int i = 0; i < 60; i++) {
+            reused += store.reusable(FetchRequest.get("new", "http://127.0.0.1/new/p" + i, Purpose.CRAWL, 1)
+                    .withReuseSince(2_000L)).isPresent() ? 1 : 0;
+        }
+        assertEquals(60, reused, "the new job's mapped pages are the most recent, and kept");
+        assertTrue(store.size() <= 100, "the bound holds: " + store.size());
     }
 }
