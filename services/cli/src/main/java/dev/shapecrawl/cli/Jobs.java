@@ -11,7 +11,6 @@ import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.SiteModelSnapshot;
 import dev.shapecrawl.events.Topics;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

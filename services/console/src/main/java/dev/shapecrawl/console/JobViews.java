@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.List;
@@ -81,9 +82,8 @@ public class JobViews {
     private final int maxRecords;
     /** Records held for the views by all jobs together (the reader thread's alone). */
     private long heldRecords;
-    /** Records read so far, and by job the number of its last one: which job was updated longest ago. */
-    private long recordsRead;
-    private final Map<String, Long> lastRecord = new HashMap<>();
+    /** The jobs' records, the job whose last record came longest ago first (access order; the reader thread's). */
+    private final Map<String, JobRecords> byRecency = new LinkedHashMap<>(16, 0.75f, true);
     /** By job, its forms' verdicts and probe states by form id, first met first. */
     private final Map<String, Map<String, FormTemplate>> verdicts = new ConcurrentHashMap<>();
     private final Map<String, Map<String, FormProbeState>> probes = new ConcurrentHashMap<>();
@@ -100,8 +100,8 @@ public class JobViews {
      *                         the downloads, read from the topic, have them all
      * @param maxRecords       the most list records kept for the records view by all jobs together: beyond it, the
      *                         job updated longest ago drops its held records (still counted; the downloads have
-     *                         them); one job holds at most this many. Without it, a console started on a broker that kept many jobs' records held
-     *                         them all and ran out of memory before it was ready (332,000 records, about 500 MB)
+     *                         them); one job holds at most this many. Without it, a console started on a broker
+     *                         that kept many jobs' records held them all and ran out of memory before it was ready
      * @throws IllegalArgumentException if a bound is negative
      */
     public JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
@@ -139,22 +139,20 @@ public class JobViews {
         }
     }
 
-    /** The largest event a reader must take in one fetch: a page body's event, 16 MiB (the producers' limit). */
-    static final int MAX_EVENT_BYTES = 16 * 1024 * 1024;
     /**
      * Records a reader decodes per poll. The consumer's default, 500, decoded 500 target pages (each with its body)
      * into strings at once: a console started on a broker that held a few evaluation runs ({@code
-     * bin/eval-decision-e2e}'s data directory, 100 MB of {@code target-pages}) ran out of its 512 MiB heap before it
-     * had read the topics, and never became ready. With 8, a poll holds at most 8 events beside one fetch.
+     * bin/eval-decision-e2e}'s data directory) ran out of its 512 MiB heap before it had read the topics, and never
+     * became ready. With 8, a poll holds at most 8 events beside one fetch.
      */
     static final int MAX_POLL_RECORDS = 8;
 
     /**
      * The settings of the console's readers (the views' and the downloads'): string keys and values, no consumer
      * group and so no committed offsets (partitions are assigned), committed records only, fetches as large as the
-     * largest event ({@link #MAX_EVENT_BYTES}) and no larger, and {@link #MAX_POLL_RECORDS} records a poll, so that
-     * what a reader holds is bounded by the settings (about {@code (1 + MAX_POLL_RECORDS) × MAX_EVENT_BYTES} bytes,
-     * twice that for the decoded strings), not by how much history the topics keep.
+     * largest event ({@link Topics#PAGE_MESSAGE_BYTES}) and no larger, and {@link #MAX_POLL_RECORDS} records a poll,
+     * so that what a reader holds is bounded by the settings (about {@code (1 + MAX_POLL_RECORDS) ×
+     * PAGE_MESSAGE_BYTES} bytes, twice that for the decoded strings), not by how much history the topics keep.
      */
     static Properties readerSettings(String bootstrapServers) {
         Properties p = new Properties();
@@ -163,8 +161,8 @@ public class JobViews {
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(MAX_EVENT_BYTES));
-        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(MAX_EVENT_BYTES));
+        p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(Topics.PAGE_MESSAGE_BYTES));
+        p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(Topics.PAGE_MESSAGE_BYTES));
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(MAX_POLL_RECORDS));
         return p;
     }
@@ -415,20 +413,14 @@ public class JobViews {
         int before = job.held();
         boolean added = job.add(r);
         heldRecords += job.held() - before;
-        lastRecord.put(r.jobId(), ++recordsRead);
-        while (heldRecords > maxRecords) {
-            String oldest = null;
-            for (Map.Entry<String, Long> e : lastRecord.entrySet()) {
-                JobRecords other = records.get(e.getKey());
-                if (!e.getKey().equals(r.jobId()) && other != null && other.held() > 0
-                        && (oldest == null || e.getValue() < lastRecord.get(oldest))) {
-                    oldest = e.getKey();
-                }
+        byRecency.put(r.jobId(), job); // now the most recent
+        // the job being read is last, and a job holds at most maxRecords: releasing the others suffices
+        Iterator<JobRecords> older = byRecency.values().iterator();
+        while (heldRecords > maxRecords && older.hasNext()) {
+            JobRecords oldest = older.next();
+            if (oldest.held() > 0) {
+                heldRecords -= oldest.release();
             }
-            if (oldest == null) {
-                break; // the job being read holds the rest, and a job holds at most maxRecords
-            }
-            heldRecords -= records.get(oldest).release();
         }
         return added;
     }

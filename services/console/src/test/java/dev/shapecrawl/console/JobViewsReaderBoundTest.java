@@ -3,6 +3,7 @@ package dev.shapecrawl.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.shapecrawl.events.Topics;
 import dev.shapecrawl.testkit.kafka.TestKafka;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The console's readers hold a bounded number of events per poll, however much history the topics keep. A console
- * started on a broker that held a few evaluation runs (100 MB of target pages with their bodies) ran out of its
+ * started on a broker that held a few evaluation runs (their target pages with the bodies) ran out of its
  * 512 MiB heap while decoding the consumer's default 500 records a poll, and never became ready. Real broker
  * (the test kit's KRaft cluster), a topic of its own so that no other test sees its events.
  */
@@ -34,12 +35,12 @@ class JobViewsReaderBoundTest {
     void aPollHoldsAtMostMaxPollRecordsEventsAndTheReaderStillReadsEverything() {
         String bootstrap = TestKafka.bootstrapServers();
         TestKafka.createTopics(bootstrap, List.of(new NewTopic(TOPIC, 2, (short) 1)
-                .configs(Map.of("max.message.bytes", String.valueOf(JobViews.MAX_EVENT_BYTES)))));
+                .configs(Map.of("max.message.bytes", String.valueOf(Topics.PAGE_MESSAGE_BYTES)))));
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, String.valueOf(JobViews.MAX_EVENT_BYTES));
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, String.valueOf(Topics.PAGE_MESSAGE_BYTES));
         String body = "<p>" + "x".repeat(BODY_CHARS) + "</p>"; // a target page's event carries its body
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
             for (int i = 0; i < EVENTS; i++) {

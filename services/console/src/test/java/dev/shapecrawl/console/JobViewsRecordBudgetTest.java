@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The records the console holds for its records view are bounded for all jobs together, not only per job: a
- * console started on a broker that kept many jobs' records (the evaluation's data directory: 332,000 records)
+ * console started on a broker that kept many jobs' records (the evaluation's data directory)
  * held them all and ran out of memory before it was ready. The job updated longest ago drops its held records
  * first; every record stays counted. Pure: the events are applied as the reader thread applies them, no broker.
  */

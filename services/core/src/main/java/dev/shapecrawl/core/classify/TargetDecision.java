@@ -3,6 +3,8 @@ package dev.shapecrawl.core.classify;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The site-wide target decision (issue 18): which pages of one site are target pages, decided about the whole
@@ -15,9 +17,9 @@ import java.util.Locale;
  * <em>widest gap</em> between consecutive similarities whose upper side is at least {@link Settings#floor()}
  * (a virtual page of similarity 0 closes the order, so a site whose every page is like the samples has its widest
  * gap at the bottom; with negative samples, the most similar page nearer to one of them below the order closes it
- * instead, {@link #closing}). The threshold is the gap's midpoint, and the crawl classifies every later page against it.
- * The gap rule is the one of docs/similarity.md §8 ("largest gap above lo 0.8"), which passed 58 of the 61
- * development runs that any threshold could pass, against 56 for the fixed threshold.
+ * instead, {@link #closing}). The threshold is the gap's midpoint, and the crawl classifies every later page
+ * against it. The gap rule is the one of docs/similarity.md §8 ("largest gap above lo 0.8"), which passed 58 of the
+ * 61 development runs that any threshold could pass, against 56 for the fixed threshold.
  *
  * <p><b>Ambiguity is said, never guessed.</b> The status is {@link Status#AMBIGUOUS} when
  * <ul>
@@ -148,15 +150,18 @@ public final class TargetDecision {
      * @return the decision; {@link Status#NONE} when no page reaches the floor
      */
     public static Result decide(List<Scored> pages, Settings settings) {
-        List<Scored> order = pages.stream().filter(p -> !nearerToNegative(p.positive(), p.negative()))
+        Map<Boolean, List<Scored>> byNegative = pages.stream()
+                .collect(Collectors.partitioningBy(p -> nearerToNegative(p.positive(), p.negative())));
+        List<Scored> order = byNegative.get(false).stream()
                 .sorted(Comparator.comparingDouble(Scored::positive).reversed().thenComparing(Scored::url))
                 .toList();
+        List<Scored> negativeLike = byNegative.get(true);
         int n = order.size();
         double[] value = new double[n + 1];
         for (int i = 0; i < n; i++) {
             value[i] = order.get(i).positive();
         }
-        value[n] = closing(pages, n == 0 ? 0 : value[n - 1]);
+        value[n] = closing(negativeLike, n == 0 ? 0 : value[n - 1]);
         int best = -1;
         int second = -1;
         for (int i = 0; i < n && value[i] >= settings.floor(); i++) {
@@ -177,13 +182,12 @@ public final class TargetDecision {
         double runnerUp = second < 0 ? 0 : value[second] - value[second + 1];
         double threshold = (value[best] + value[best + 1]) / 2;
         int targets = best + 1;
-        int rest = n - targets + (int) pages.stream()
-                .filter(p -> nearerToNegative(p.positive(), p.negative()) && p.positive() < threshold).count();
+        int rest = n - targets + (int) negativeLike.stream().filter(p -> p.positive() < threshold).count();
         if (rest == 0) {
             return new Result(Status.AMBIGUOUS, threshold, gap, runnerUp, targets, pages.size(), List.of(),
                     String.format(Locale.ROOT, "all %d mapped pages %sare like the samples (lowest similarity "
                                     + "%.3f): this site shows no other class to tell them from", targets,
-                            n < pages.size() ? "not like a negative sample " : "", value[best]));
+                            negativeLike.isEmpty() ? "" : "not like a negative sample ", value[best]));
         }
         if (runnerUp * settings.clearRatio() <= gap) {
             return new Result(Status.DECIDED, threshold, gap, runnerUp, targets, pages.size(), List.of(),
@@ -227,17 +231,11 @@ public final class TargetDecision {
      * the most similar of them closes the order instead. Pages nearer to a negative sample but amid the order do
      * not: between two pages left, the gap is theirs, and such a page is never a target anyway ({@link #isTarget}).
      *
-     * @param pages  every page decided over
-     * @param lowest the similarity of the last page left in the order (0 when none is left)
+     * @param negativeLike the pages nearer to a negative sample than to every positive one
+     * @param lowest       the similarity of the last page left in the order (0 when none is left)
      */
-    private static double closing(List<Scored> pages, double lowest) {
-        double closing = 0;
-        for (Scored p : pages) {
-            if (nearerToNegative(p.positive(), p.negative()) && p.positive() < lowest) {
-                closing = Math.max(closing, p.positive());
-            }
-        }
-        return closing;
+    private static double closing(List<Scored> negativeLike, double lowest) {
+        return negativeLike.stream().mapToDouble(Scored::positive).filter(s -> s < lowest).max().orElse(0);
     }
 
     /** Whether a negative sample is at least as near as every positive one: such a page is never a target. */

@@ -25,9 +25,10 @@ import java.util.Set;
  * Recency is the policy on purpose: the copies worth keeping are the ones a crawl is about to read, those its own
  * mapping fetched a moment ago. A size-bounded Caffeine cache was used before; its W-TinyLFU policy admits a new
  * copy only if it is used more often than the copy it would evict, so once earlier jobs had filled the store a new
- * job's mapped pages were turned away, and its crawl fetched them again ({@code bin/eval-decision-e2e}: the later jobs'
- * crawls reused 0–7 of their 140–200 mapped pages; {@code PageStoreTest}). A copy is reused only if its fetch started at or after the request's {@code reuseSinceMs}:
- * the request says how old a copy it accepts, the store never decides freshness.
+ * job's mapped pages were turned away, and its crawl fetched them again ({@code bin/eval-decision-e2e}: the later
+ * jobs' crawls reused 0–7 of their 140–200 mapped pages; {@code PageStoreTest}). A copy is reused only if its fetch
+ * started at or after the request's {@code reuseSinceMs}: the request says how old a copy it accepts, the store never
+ * decides freshness.
  *
  * <p>A copy kept with its response's validators ({@link Validators}) also serves a request that does not allow
  * reuse: the fetcher asks the site with them (a conditional request), and a {@code 304 Not Modified} is answered
