@@ -36,6 +36,14 @@ import java.util.regex.Pattern;
  *       {@code lang} attribute before the class, so {@code docbook-refentry}'s literal test does not match); decoys
  *       are the book, part, chapter, section, index and glossary pages. Added as a held-out generator (first run of
  *       the frozen decision, docs/evaluation.md).</li>
+ *   <li>{@code haddock-module}: the module pages of a Haddock site (a Haskell library's documentation): pages whose
+ *       markup carries Haddock's {@code <div id="module-header">}; decoys are the contents page, the name index
+ *       pages ({@code doc-index-*.html}) and the hyperlinked source pages under {@code src/}. Added as a held-out
+ *       generator (second run of the frozen decision, 2026-11-27, truth fixed before the run).</li>
+ *   <li>{@code qdoc-class}: the class reference pages of a QDoc site (Qt's documentation): pages whose
+ *       {@code <h1 class="title">} ends in {@code " Class"} or {@code " Struct"} (QDoc writes one template for
+ *       both); decoys are the member lists ({@code "List of All Members for …"}), the obsolete-member pages, the
+ *       namespace, example, overview and module pages. Held out like {@code haddock-module}.</li>
  * </ul>
  */
 public final class DirectorySites {
@@ -70,6 +78,8 @@ public final class DirectorySites {
             // Held-out only (the PostgreSQL manual): pages rendered from a DocBook refentry; never used to choose.
             case "docbook-refentry" -> (r, path) -> HeldOutReport.isRefentry(r.resolve(path));
             case "gtkdoc-refentry" -> (r, path) -> hasGtkDocRefentry(r.resolve(path));
+            case "haddock-module" -> (r, path) -> contains(r.resolve(path), "<div id=\"module-header\">");
+            case "qdoc-class" -> (r, path) -> isQdocClassPage(r.resolve(path));
             case "sphinx-module" -> (r, path) -> path.startsWith("library/") && hasModuleAnchor(r.resolve(path));
             default -> throw new IllegalArgumentException("unknown site kind " + kind);
         };
@@ -100,16 +110,26 @@ public final class DirectorySites {
     private static final Pattern GTKDOC_REFENTRY = Pattern.compile("<div( [a-z]+=\"[^\"]*\")* class=\"refentry\"");
 
     static boolean hasGtkDocRefentry(Path file) {
-        try {
-            return GTKDOC_REFENTRY.matcher(Files.readString(file, StandardCharsets.UTF_8)).find();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return GTKDOC_REFENTRY.matcher(read(file)).find();
+    }
+
+    private static final Pattern QDOC_TITLE = Pattern.compile("<h1 class=\"title\">[^<]* (Class|Struct)</h1>");
+
+    static boolean isQdocClassPage(Path file) {
+        return QDOC_TITLE.matcher(read(file)).find();
+    }
+
+    private static boolean contains(Path file, String text) {
+        return read(file).contains(text);
     }
 
     private static boolean hasModuleAnchor(Path file) {
+        return contains(file, "id=\"module-");
+    }
+
+    private static String read(Path file) {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8).contains("id=\"module-");
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
