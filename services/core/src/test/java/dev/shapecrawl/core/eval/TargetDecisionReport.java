@@ -138,7 +138,26 @@ class TargetDecisionReport {
                 bySetting.put(f + ":" + r, perSite);
             }
         }
-        StringBuilder md = new StringBuilder("\n## Leave one site out\n\nFor each site, the constants (floor, clear "
+        StringBuilder grid = new StringBuilder("\n## Every setting of the grid\n\nRuns passed / resolved by one more "
+                + "sample / silent errors, over all sites, for each pair (floor, clear ratio).\n\n| floor | clear ratio "
+                + "| passed | resolved | silent errors | sites with a silent error |\n|---|---|---|---|---|---|\n");
+        bySetting.forEach((key, perSite) -> {
+            long[] t = new long[3];
+            List<String> silentSites = new ArrayList<>();
+            perSite.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+                t[0] += count(e.getValue(), Outcome.PASS);
+                t[1] += count(e.getValue(), Outcome.RESOLVED);
+                long silent = count(e.getValue(), Outcome.SILENT_ERROR);
+                t[2] += silent;
+                if (silent > 0) {
+                    silentSites.add(e.getKey() + " " + silent);
+                }
+            });
+            String[] fr = key.split(":");
+            grid.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %s |%n", fr[0], fr[1], t[0], t[1], t[2],
+                    String.join(", ", silentSites)));
+        });
+        StringBuilder md = new StringBuilder(grid).append("\n## Leave one site out\n\nFor each site, the constants (floor, clear "
                 + "ratio) are chosen on the other sites alone (fewest silent errors, then most runs passed or resolved, "
                 + "then fewest AMBIGUOUS, then the default's neighbourhood by grid order) and the site is scored with "
                 + "them. Grid: floors " + Arrays.toString(FLOORS) + ", ratios " + Arrays.toString(RATIOS) + ".\n\n"
