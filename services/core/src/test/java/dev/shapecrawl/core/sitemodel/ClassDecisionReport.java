@@ -175,7 +175,8 @@ class ClassDecisionReport {
         if (Files.isRegularFile(javadoc.resolve("index.html"))) {
             return Optional.of(JavadocClassQualityTest.site(javadoc));
         }
-        return RealSiteClassQualityTest.sites().stream().map(RealSiteClassQualityTest.RealSite::site)
+        return java.util.stream.Stream.concat(RealSiteClassQualityTest.sites().stream(),
+                        RealSiteClassQualityTest.heldOutSites().stream()).map(RealSiteClassQualityTest.RealSite::site)
                 .filter(s -> s.name().equals(name)).findFirst();
     }
 
