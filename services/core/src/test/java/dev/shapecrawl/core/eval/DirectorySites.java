@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiPredicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -78,8 +79,8 @@ public final class DirectorySites {
             // Held-out only (the PostgreSQL manual): pages rendered from a DocBook refentry; never used to choose.
             case "docbook-refentry" -> (r, path) -> HeldOutReport.isRefentry(r.resolve(path));
             case "gtkdoc-refentry" -> (r, path) -> hasGtkDocRefentry(r.resolve(path));
-            case "haddock-module" -> (r, path) -> contains(r.resolve(path), "<div id=\"module-header\">");
-            case "qdoc-class" -> (r, path) -> isQdocClassPage(r.resolve(path));
+            case "haddock-module" -> (r, path) -> haddockKind(path, read(r.resolve(path))).equals("module");
+            case "qdoc-class" -> (r, path) -> qdocKind(read(r.resolve(path))).equals("class");
             case "sphinx-module" -> (r, path) -> path.startsWith("library/") && hasModuleAnchor(r.resolve(path));
             default -> throw new IllegalArgumentException("unknown site kind " + kind);
         };
@@ -113,18 +114,56 @@ public final class DirectorySites {
         return GTKDOC_REFENTRY.matcher(read(file)).find();
     }
 
-    private static final Pattern QDOC_TITLE = Pattern.compile("<h1 class=\"title\">[^<]* (Class|Struct)</h1>");
-
-    static boolean isQdocClassPage(Path file) {
-        return QDOC_TITLE.matcher(read(file)).find();
+    /**
+     * Haddock's page kinds: a module page carries its module header, {@code src/} holds the hyperlinked sources,
+     * {@code doc-index*} the name index, {@code index.html} the contents; anything else is {@code other}.
+     */
+    public static String haddockKind(String path, String html) {
+        if (html.contains("<div id=\"module-header\">")) {
+            return "module";
+        }
+        if (path.startsWith("src/")) {
+            return "source";
+        }
+        if (path.startsWith("doc-index")) {
+            return "name-index";
+        }
+        return path.equals("index.html") ? "contents" : "other";
     }
 
-    private static boolean contains(Path file, String text) {
-        return read(file).contains(text);
+    private static final Pattern QDOC_TITLE = Pattern.compile("<h1 class=\"title\">([^<]*)</h1>");
+
+    /**
+     * QDoc's page kinds, from the title QDoc writes for each kind of topic: {@code … Class} and {@code … Struct}
+     * (one template), {@code List of All Members for …}, {@code Obsolete Members for …}, {@code … Namespace},
+     * {@code … Example}, a header's page ({@code <QtGlobal> - …}); any other title is an overview page.
+     */
+    public static String qdocKind(String html) {
+        Matcher m = QDOC_TITLE.matcher(html);
+        if (!m.find()) {
+            return "untitled";
+        }
+        String title = m.group(1);
+        if (title.endsWith(" Class") || title.endsWith(" Struct")) {
+            return "class";
+        }
+        if (title.startsWith("List of All Members for ")) {
+            return "members";
+        }
+        if (title.startsWith("Obsolete Members for ")) {
+            return "obsolete";
+        }
+        if (title.endsWith(" Namespace")) {
+            return "namespace";
+        }
+        if (title.endsWith(" Example")) {
+            return "example";
+        }
+        return title.startsWith("&lt;") ? "header" : "overview";
     }
 
     private static boolean hasModuleAnchor(Path file) {
-        return contains(file, "id=\"module-");
+        return read(file).contains("id=\"module-");
     }
 
     private static String read(Path file) {

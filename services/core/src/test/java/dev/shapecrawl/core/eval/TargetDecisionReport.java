@@ -211,11 +211,13 @@ class TargetDecisionReport {
                 + "pass | examples | best P / R (its negative) |\n|---|---|---|---|---|---|---|\n");
         Map<String, double[][]> bySite = new HashMap<>();
         for (Run run : runs) {
-            if (score(run, settings, null).outcome == Outcome.PASS) {
+            Scored2 first = score(run, settings, null);
+            if (first.outcome == Outcome.PASS) {
                 continue;
             }
-            double[][] sims = bySite.computeIfAbsent(run.site.name(), k -> matrix(run.site.pages()));
             List<EvalCorpus.Page> all = run.site.pages();
+            double[][] sims = bySite.computeIfAbsent(run.site.name(), k -> all.stream().map(p -> sims(p, all))
+                    .toArray(double[][]::new));
             int sampleIndex = all.indexOf(run.sample);
             int tried = 0;
             int passing = 0;
@@ -227,19 +229,23 @@ class TargetDecisionReport {
                     continue;
                 }
                 tried++;
-                List<Scored> scored = new ArrayList<>();
-                List<Boolean> truth = new ArrayList<>();
+                // the decision over the site without the sample and without the negative page
+                List<EvalCorpus.Page> pages = new ArrayList<>();
+                double[] positive = new double[all.size() - 2];
+                double[] negative = new double[all.size() - 2];
                 for (int j = 0; j < all.size(); j++) {
                     if (j != sampleIndex && j != k) {
-                        scored.add(new Scored(all.get(j).path(), clamp(sims[sampleIndex][j]), clamp(sims[k][j])));
-                        truth.add(all.get(j).target());
+                        positive[pages.size()] = sims[sampleIndex][j];
+                        negative[pages.size()] = sims[k][j];
+                        pages.add(all.get(j));
                     }
                 }
-                TargetDecision.Result r = TargetDecision.decide(scored, settings);
+                Run without = new Run(run.site, run.sample, pages, positive);
+                TargetDecision.Result r = TargetDecision.decide(scored(without, positive, negative), settings);
                 if (r.status() != Status.DECIDED) {
                     continue;
                 }
-                double[] pr = pr(scored, truth, r);
+                double[] pr = pr(without, positive, negative, r.threshold(), r);
                 if (pass(pr)) {
                     passing++;
                     if (examples.size() < 3) {
@@ -252,38 +258,10 @@ class TargetDecisionReport {
                 }
             }
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %d | %s | %.3f / %.3f (`%s`) |%n",
-                    run.site.name(), run.sample.path(), TargetDecision.decide(scored(run, run.sims, null), settings)
-                            .status(), tried, passing, String.join(", ", examples), best[0], best[1], bestPage));
+                    run.site.name(), run.sample.path(), first.first, tried, passing, String.join(", ", examples),
+                    best[0], best[1], bestPage));
         }
         return md.toString();
-    }
-
-    /** Every page's similarity to every page of a site: {@code m[i][j]} is page j against page i as the sample. */
-    private double[][] matrix(List<EvalCorpus.Page> pages) {
-        double[][] m = new double[pages.size()][];
-        java.util.stream.IntStream.range(0, pages.size()).parallel().forEach(i -> {
-            var prepared = measure.prepare(List.of(pages.get(i).templateTree()));
-            double[] row = new double[pages.size()];
-            for (int j = 0; j < pages.size(); j++) {
-                row[j] = prepared.similarities(pages.get(j).templateTree())[0];
-            }
-            m[i] = row;
-        });
-        return m;
-    }
-
-    /** Precision and recall of a decision over scored pages and their truth. */
-    private static double[] pr(List<Scored> scored, List<Boolean> truth, TargetDecision.Result rule) {
-        int tp = 0;
-        int fp = 0;
-        int t = 0;
-        for (int i = 0; i < scored.size(); i++) {
-            boolean chosen = rule.isTarget(scored.get(i).positive(), scored.get(i).negative());
-            t += truth.get(i) ? 1 : 0;
-            tp += chosen && truth.get(i) ? 1 : 0;
-            fp += chosen && !truth.get(i) ? 1 : 0;
-        }
-        return new double[]{tp + fp == 0 ? 0 : (double) tp / (tp + fp), t == 0 ? 0 : (double) tp / t};
     }
 
     private static long count(List<Outcome> list, Outcome o) {

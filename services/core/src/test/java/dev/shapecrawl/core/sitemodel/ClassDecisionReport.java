@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -175,7 +176,7 @@ class ClassDecisionReport {
         if (Files.isRegularFile(javadoc.resolve("index.html"))) {
             return Optional.of(JavadocClassQualityTest.site(javadoc));
         }
-        return java.util.stream.Stream.concat(RealSiteClassQualityTest.sites().stream(),
+        return Stream.concat(RealSiteClassQualityTest.sites().stream(),
                         RealSiteClassQualityTest.heldOutSites().stream()).map(RealSiteClassQualityTest.RealSite::site)
                 .filter(s -> s.name().equals(name)).findFirst();
     }

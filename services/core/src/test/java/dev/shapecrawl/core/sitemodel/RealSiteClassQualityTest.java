@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.sitemodel;
 
+import dev.shapecrawl.core.eval.DirectorySites;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
@@ -181,54 +182,6 @@ class RealSiteClassQualityTest {
         return html.length() < 2048 && html.contains("http-equiv=\"refresh\"");
     }
 
-    /**
-     * Haddock's page kinds: a module page carries its module header, {@code src/} holds the hyperlinked sources,
-     * {@code doc-index*} the name index, {@code index.html} the contents; anything else is {@code other}.
-     */
-    static String haddockKind(String path, String html) {
-        if (html.contains("<div id=\"module-header\">")) {
-            return "module";
-        }
-        if (path.startsWith("src/")) {
-            return "source";
-        }
-        if (path.startsWith("doc-index")) {
-            return "name-index";
-        }
-        return path.equals("index.html") ? "contents" : "other";
-    }
-
-    private static final Pattern QDOC_TITLE = Pattern.compile("<h1 class=\"title\">([^<]*)</h1>");
-
-    /**
-     * QDoc's page kinds, from the title QDoc writes for each kind of topic: {@code … Class} and {@code … Struct}
-     * (one template), {@code List of All Members for …}, {@code Obsolete Members for …}, {@code … Namespace},
-     * {@code … Example}, a header's page ({@code <QtGlobal> - …}); any other title is an overview page.
-     */
-    static String qdocKind(String html) {
-        Matcher m = QDOC_TITLE.matcher(html);
-        if (!m.find()) {
-            return "untitled";
-        }
-        String title = m.group(1);
-        if (title.endsWith(" Class") || title.endsWith(" Struct")) {
-            return "class";
-        }
-        if (title.startsWith("List of All Members for ")) {
-            return "members";
-        }
-        if (title.startsWith("Obsolete Members for ")) {
-            return "obsolete";
-        }
-        if (title.endsWith(" Namespace")) {
-            return "namespace";
-        }
-        if (title.endsWith(" Example")) {
-            return "example";
-        }
-        return title.startsWith("&lt;") ? "header" : "overview";
-    }
-
     // ---- the sites ----------------------------------------------------------------------------------------------
 
     /** A site with its Debian package and, where the generator writes a second marker, a cross-check. */
@@ -271,11 +224,11 @@ class RealSiteClassQualityTest {
         return List.of(
                 new RealSite(SampledSites.Site.of("haskell-base-4.15",
                         Path.of("/usr/share/doc/ghc-doc/html/libraries/base-4.15.1.0"), "http://haddock.test/",
-                        "index.html", StandardCharsets.UTF_8, RealSiteClassQualityTest::haddockKind),
+                        "index.html", StandardCharsets.UTF_8, DirectorySites::haddockKind),
                         "Haddock (GHC 9.0.2)", "ghc-doc", null),
                 new RealSite(SampledSites.Site.of("qtcore-5.15", Path.of("/usr/share/qt5/doc/qtcore"),
                         "http://qdoc.test/", "qtcore-index.html", StandardCharsets.UTF_8,
-                        (path, html) -> qdocKind(html)), "QDoc (Qt 5.15)", "qtbase5-doc-html", null));
+                        (path, html) -> DirectorySites.qdocKind(html)), "QDoc (Qt 5.15)", "qtbase5-doc-html", null));
     }
 
     /** The held-out generators' figures, printed and asserted as docs/site-model.md states them. */
