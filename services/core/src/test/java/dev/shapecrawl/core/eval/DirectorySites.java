@@ -45,6 +45,11 @@ import java.util.regex.Pattern;
  *       {@code <h1 class="title">} ends in {@code " Class"} or {@code " Struct"} (QDoc writes one template for
  *       both); decoys are the member lists ({@code "List of All Members for …"}), the obsolete-member pages, the
  *       namespace, example, overview and module pages. Held out like {@code haddock-module}.</li>
+ *   <li>{@code erldocgen-module}: the module reference pages of Erlang/OTP's documentation (erl_docgen): pages whose
+ *       markup carries the {@code <div class="REFBODY module-body">} erl_docgen writes under a module's name; decoys
+ *       are the other reference pages (commands, applications, files), the user's guide chapters, the tables of
+ *       contents, the release notes and the Java API pages of jinterface (javadoc). Held out like
+ *       {@code haddock-module} (third run, 2026-11-27, truth fixed before the run).</li>
  * </ul>
  */
 public final class DirectorySites {
@@ -81,6 +86,7 @@ public final class DirectorySites {
             case "gtkdoc-refentry" -> (r, path) -> hasGtkDocRefentry(r.resolve(path));
             case "haddock-module" -> (r, path) -> haddockKind(path, read(r.resolve(path))).equals("module");
             case "qdoc-class" -> (r, path) -> qdocKind(read(r.resolve(path))).equals("class");
+            case "erldocgen-module" -> (r, path) -> erlDocgenKind(path, read(r.resolve(path))).equals("module");
             case "sphinx-module" -> (r, path) -> path.startsWith("library/") && hasModuleAnchor(r.resolve(path));
             default -> throw new IllegalArgumentException("unknown site kind " + kind);
         };
@@ -160,6 +166,28 @@ public final class DirectorySites {
             return "example";
         }
         return title.startsWith("&lt;") ? "header" : "overview";
+    }
+
+    /**
+     * erl_docgen's page kinds (Erlang/OTP): a reference page (erl_docgen marks it {@code <!-- refpage -->}) is
+     * {@code module} when it carries the module-name block {@code class="REFBODY module-body"}, else
+     * {@code reference} (a command, an application, a file format); the Java API of jinterface (under
+     * {@code /java/}, javadoc's pages) is {@code javadoc}; {@code users_guide.html} and {@code index.html} are an
+     * application's tables of contents ({@code contents}), {@code notes.html} and {@code release_notes.html}
+     * {@code notes}; any other page is a user's guide {@code chapter}.
+     */
+    public static String erlDocgenKind(String path, String html) {
+        if (html.contains("<!-- refpage -->")) {
+            return html.contains("class=\"REFBODY module-body\"") ? "module" : "reference";
+        }
+        if (path.contains("/java/")) {
+            return "javadoc";
+        }
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        if (name.equals("users_guide.html") || name.equals("index.html")) {
+            return "contents";
+        }
+        return name.equals("notes.html") || name.equals("release_notes.html") ? "notes" : "chapter";
     }
 
     private static boolean hasModuleAnchor(Path file) {

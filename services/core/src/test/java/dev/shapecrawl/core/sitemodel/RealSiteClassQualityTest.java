@@ -216,9 +216,9 @@ class RealSiteClassQualityTest {
     }
 
     /**
-     * Two generators no choice of the model was made on (held out, 2026-11-27; class truth written before the first
-     * run): Haddock (Haskell's base library) and QDoc (Qt Core), Debian packages {@code ghc-doc} and
-     * {@code qtbase5-doc-html}.
+     * Generators no choice of the model was made on (held out, 2026-11-27; class truth written before the first
+     * run): Haddock (Haskell's base library), QDoc (Qt Core) and erl_docgen (Erlang/OTP, added the same day, after the
+     * first two were measured), Debian packages {@code ghc-doc}, {@code qtbase5-doc-html} and {@code erlang-doc}.
      */
     static List<RealSite> heldOutSites() {
         return List.of(
@@ -228,7 +228,10 @@ class RealSiteClassQualityTest {
                         "Haddock (GHC 9.0.2)", "ghc-doc", null),
                 new RealSite(SampledSites.Site.of("qtcore-5.15", Path.of("/usr/share/qt5/doc/qtcore"),
                         "http://qdoc.test/", "qtcore-index.html", StandardCharsets.UTF_8,
-                        (path, html) -> DirectorySites.qdocKind(html)), "QDoc (Qt 5.15)", "qtbase5-doc-html", null));
+                        (path, html) -> DirectorySites.qdocKind(html)), "QDoc (Qt 5.15)", "qtbase5-doc-html", null),
+                new RealSite(SampledSites.Site.of("erlang-otp-25", Path.of("/usr/share/doc/erlang-doc"),
+                        "http://erldocgen.test/", "doc/index.html", StandardCharsets.UTF_8,
+                        DirectorySites::erlDocgenKind), "erl_docgen (Erlang/OTP 25)", "erlang-doc", null));
     }
 
     /** The held-out generators' figures, printed and asserted as docs/site-model.md states them. */
