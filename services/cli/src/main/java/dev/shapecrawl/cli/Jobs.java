@@ -98,13 +98,20 @@ public final class Jobs {
                 + " (./shapecrawl jobs lists them)"));
     }
 
-    /** The job's target pages in the order they were found, each once. */
+    /**
+     * The target pages of the job's latest run, in the order they were found, each once. A run decides its targets
+     * afresh (a re-crawl with a negative sample can drop pages an earlier run took), so a page written to
+     * {@link Topics#TARGET_PAGES} before the latest run started ({@link CrawlStatus#runStartedMs()}, compared with the
+     * record's timestamp) is an earlier run's and left out; with no such start known (a status written before it),
+     * every run's are listed. The records extracted from an earlier run's pages stay on the records topic.
+     */
     public List<Target> targets(String job) {
+        long since = status(job).map(CrawlStatus::runStartedMs).orElse(0L);
         Map<String, Target> out = new LinkedHashMap<>();
         String marker = "\"jobId\":\"" + job + "\"";
         cluster.forEach(Topics.TARGET_PAGES, r -> {
-            // Bodies are large: decode only the job's own events, and hold none of them.
-            if (!r.value().contains(marker)) {
+            // Bodies are large: decode only the job's own events of its latest run, and hold none of them.
+            if (r.timestamp() < since || !r.value().contains(marker)) {
                 return;
             }
             decode(EventType.TARGET_PAGE, r.value()).filter(t -> t.jobId().equals(job)).ifPresent(t ->

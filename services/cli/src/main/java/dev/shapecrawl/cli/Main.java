@@ -418,7 +418,8 @@ public final class Main implements Runnable {
         return out.toString();
     }
 
-    @Command(name = "targets", description = "The job's target pages: one URL per line with its similarity.")
+    @Command(name = "targets", description = "The target pages of the job's latest run: one URL per line with its "
+            + "similarity.")
     static final class Targets implements Callable<Integer> {
         @Mixin ClusterOptions cluster;
         @Option(names = "--job", required = true, paramLabel = "ID") String job;

@@ -89,6 +89,33 @@ class CliJobsTest {
                 samples.stream().map(s -> s.sampleId() + " " + s.url() + " " + Boolean.TRUE.equals(s.negative())).toList());
     }
 
+    /**
+     * A re-crawl decides its targets afresh (here: a negative sample drops a page the first run took), and
+     * {@code targets} lists the latest run's, not every page any run wrote.
+     */
+    @Test
+    void targetsListTheLatestRunsPagesOnly() throws InterruptedException {
+        String job = "cli-rerun";
+        send(Topics.CRAWL_SEEDS, job, CrawlSeed.of(job, SITE + "/index.html"));
+        send(Topics.TARGET_PAGES, SITE + "/kept.html", new TargetPage(job, SITE + "/kept.html", Purpose.CRAWL, 0.95, "UTF-8", "<html></html>"));
+        send(Topics.TARGET_PAGES, SITE + "/dropped.html", new TargetPage(job, SITE + "/dropped.html", Purpose.CRAWL, 0.90, "UTF-8", "<html></html>"));
+        Thread.sleep(20); // record timestamps are ms: the second run starts strictly after the first run's pages
+        long secondRun = System.currentTimeMillis();
+        Thread.sleep(20);
+        send(Topics.TARGET_PAGES, SITE + "/kept.html", new TargetPage(job, SITE + "/kept.html", Purpose.CRAWL, 0.95, "UTF-8", "<html></html>"));
+        send(Topics.CRAWL_STATUS, job, new CrawlStatus(job, Phase.IDLE, 2, 2, 0, 1, 0, 2, 1, 2, 0, null,
+                System.currentTimeMillis(), 0, 0, 0, 0, secondRun - 60_000, secondRun, secondRun));
+
+        CliArgumentsTest.Result targets = run("targets", "--job", job, "--bootstrap-servers", bootstrap);
+        assertEquals(0, targets.code(), targets.toString());
+        assertEquals(SITE + "/kept.html\t0.950\n", targets.out(), "only the second run's target pages");
+
+        // a status that does not know its run's start (written before the field) lists every run's pages
+        send(Topics.CRAWL_STATUS, job, status(job, Phase.IDLE, 2, 1));
+        CliArgumentsTest.Result all = run("targets", "--job", job, "--bootstrap-servers", bootstrap);
+        assertEquals(SITE + "/kept.html\t0.950\n" + SITE + "/dropped.html\t0.900\n", all.out());
+    }
+
     @Test
     void theResultCommandsReadWhatTheServicesWrote() {
         String job = "cli-results";

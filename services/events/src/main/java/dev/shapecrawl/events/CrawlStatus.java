@@ -27,12 +27,16 @@ package dev.shapecrawl.events;
  *                       of pages the fetcher still holds from an earlier one), >= 0
  * @param mappingStartedMs when the last mapping started, epoch ms; 0 when unknown
  * @param crawlStartedMs when the current (or last) crawl run started, epoch ms; 0 before the first
+ * @param runStartedMs  when the job's latest run started, epoch ms: the seed's start of it, whether the run began by
+ *                      mapping the site (a first run, a remap, a mapping with added samples) or by crawling with the
+ *                      stored pattern (a re-crawl); 0 when unknown (statuses written before it). The target pages
+ *                      the latest run found are the ones written to {@link Topics#TARGET_PAGES} since then
  */
 public record CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,
                           long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
                           String lastError, long updatedAtMs, long mappingReused, long crawlingReused,
                           long crawlingNotModified, long mappingNotModified, long mappingStartedMs,
-                          long crawlStartedMs) {
+                          long crawlStartedMs, long runStartedMs) {
     public CrawlStatus {
         JobIds.require(jobId);
         Checks.nonNull("phase", phase);
@@ -52,6 +56,18 @@ public record CrawlStatus(String jobId, Phase phase, long requested, long fetche
         Checks.nonNegative("mappingNotModified", mappingNotModified);
         Checks.nonNegative("mappingStartedMs", mappingStartedMs);
         Checks.nonNegative("crawlStartedMs", crawlStartedMs);
+        Checks.nonNegative("runStartedMs", runStartedMs);
+    }
+
+    /** A status without the latest run's start (0: unknown). */
+    public CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,
+                       long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
+                       String lastError, long updatedAtMs, long mappingReused, long crawlingReused,
+                       long crawlingNotModified, long mappingNotModified, long mappingStartedMs,
+                       long crawlStartedMs) {
+        this(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches, patternVersion, run,
+                newTargets, lastError, updatedAtMs, mappingReused, crawlingReused, crawlingNotModified,
+                mappingNotModified, mappingStartedMs, crawlStartedMs, 0);
     }
 
     /** A status without stored-copy and 304 counts and phase start times (all 0). */
@@ -59,7 +75,7 @@ public record CrawlStatus(String jobId, Phase phase, long requested, long fetche
                        long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
                        String lastError, long updatedAtMs) {
         this(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches, patternVersion, run,
-                newTargets, lastError, updatedAtMs, 0, 0, 0, 0, 0, 0);
+                newTargets, lastError, updatedAtMs, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /**

@@ -760,6 +760,7 @@ public final class CrawlCoordinator {
         if ((job.pattern == null || seed.remap()) && seed.spec() == null) {
             job.reuseSinceMs = reuseSince(job, seed);
             job.mappingStartedMs = clockMs.getAsLong();
+            job.runStartedMs = job.mappingStartedMs; // the run's targets are what it writes from now on
             job.mappings++;
             job.phase = Phase.MAPPING;
             job.resetMappingCounts();
@@ -769,6 +770,7 @@ public final class CrawlCoordinator {
             job.formWaitSinceMs = 0;
         } else {
             job.startCrawlRun(clockMs.getAsLong());
+            job.runStartedMs = job.crawlStartedMs;
             job.reuseSinceMs = 0; // a re-crawl asks for the site as it is now
         }
         if (previous != null) {
@@ -1066,6 +1068,7 @@ public final class CrawlCoordinator {
         long crawlingNotModified;
         long mappingNotModified;
         long crawlStartedMs;
+        long runStartedMs;
 
         Draft(CrawlSeed seed) {
             this.jobId = seed.jobId();
@@ -1102,6 +1105,7 @@ public final class CrawlCoordinator {
             crawlingNotModified = s.crawlingNotModified();
             mappingNotModified = s.mappingNotModified();
             crawlStartedMs = s.crawlStartedMs();
+            runStartedMs = s.runStartedMs();
         }
 
         Traversal traversal() {
@@ -1144,7 +1148,7 @@ public final class CrawlCoordinator {
             return new JobState(jobId, seed, pendingSeed, phase, mappings, run, pattern, requested, fetched, failed,
                     targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
                     formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused,
-                    crawlingReused, crawlingNotModified, mappingNotModified, crawlStartedMs);
+                    crawlingReused, crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs);
         }
     }
 }

@@ -50,6 +50,8 @@ import java.util.List;
  * @param crawlingNotModified of {@code crawlingFetches}, conditional requests the site answered 304, >= 0
  * @param mappingNotModified of {@code mappingFetches}, conditional requests the site answered 304, >= 0
  * @param crawlStartedMs  epoch ms at which the current (or last) crawl run started; 0 before the first
+ * @param runStartedMs    epoch ms at which the latest seed started a traversal (a mapping, or a crawl run by the
+ *                        stored pattern); 0 when unknown (states written before it)
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
@@ -57,7 +59,7 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
                        long nextTurn, String lastError, List<String> formsMet, List<AwaitedForm> awaitedForms,
                        long formWaitSinceMs, long mappingStartedMs, long reuseSinceMs, long mappingReused,
                        long crawlingReused, long crawlingNotModified, long mappingNotModified,
-                       long crawlStartedMs) {
+                       long crawlStartedMs, long runStartedMs) {
 
     public JobState {
         // absent in states written before forms were followed
@@ -80,6 +82,7 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
     public CrawlStatus status(long nowMs) {
         return new CrawlStatus(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches,
                 pattern == null ? 0 : pattern.patternVersion(), run, newTargets, lastError, nowMs, mappingReused,
-                crawlingReused, crawlingNotModified, mappingNotModified, mappingStartedMs, crawlStartedMs);
+                crawlingReused, crawlingNotModified, mappingNotModified, mappingStartedMs, crawlStartedMs,
+                runStartedMs);
     }
 }

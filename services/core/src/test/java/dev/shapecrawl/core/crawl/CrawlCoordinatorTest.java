@@ -258,6 +258,7 @@ class CrawlCoordinatorTest {
         CrawlStatus first = site.lastStatus();
         assertTrue(first.mappingStartedMs() > 0 && first.crawlStartedMs() > first.mappingStartedMs(),
                 "the phases' starts: " + first);
+        assertEquals(first.mappingStartedMs(), first.runStartedMs(), "a first run starts with its mapping");
         assertTrue(first.pagesPerSecond().isPresent(), "pages per second of the run");
         assertEquals(Phase.IDLE, first.phase(), String.valueOf(first));
         assertTrue(first.crawlingFetches() > 0);
@@ -274,6 +275,7 @@ class CrawlCoordinatorTest {
         assertEquals(0, again.crawlingReused(), "a re-crawl asks the site");
         assertEquals(again.crawlingFetches(), again.crawlingNotModified(), "and the unchanged site answers 304s");
         assertTrue(again.crawlStartedMs() > first.crawlStartedMs(), "the run's own start");
+        assertEquals(again.crawlStartedMs(), again.runStartedMs(), "a re-crawl starts with its crawl");
 
         coordinator.onSeed(new CrawlSeed("j", E, null, null, null, null, null, null, null, true));
         site.drain(coordinator);
@@ -282,6 +284,8 @@ class CrawlCoordinatorTest {
         assertEquals(remapped.mappingFetches(), remapped.mappingNotModified(),
                 "a remap asks every page conditionally, and the unchanged site answers 304s");
         assertEquals(0, remapped.mappingReused());
+        assertTrue(remapped.runStartedMs() > again.crawlStartedMs()
+                && remapped.runStartedMs() == remapped.mappingStartedMs(), "a remap starts its run: " + remapped);
     }
 
     @Test
@@ -327,7 +331,7 @@ class CrawlCoordinatorTest {
                         step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0, null, null);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
-                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0));
+                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0));
         SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
         site.page(E, E + "sec/a", E + "hub/1");
         site.page(E + "sec/a", E + "hub/1", E + "hub/2");
