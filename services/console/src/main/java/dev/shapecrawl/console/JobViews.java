@@ -76,8 +76,8 @@ public class JobViews {
     private final Map<String, SiteModelSnapshot> models = new ConcurrentHashMap<>();
     /** By job, the mapping's pages: URL -> {similarity, 1 if the classifier took it for a target}. */
     private final Map<String, Map<String, double[]>> mapped = new ConcurrentHashMap<>();
-    /** By job, the target pages in the order found. */
-    private final Map<String, Map<String, TargetsPage.Target>> targets = new ConcurrentHashMap<>();
+    /** By job, the target pages in the order found, each with the time its latest record was written. */
+    private final Map<String, Map<String, Found>> targets = new ConcurrentHashMap<>();
     private final Map<String, JobRecords> records = new ConcurrentHashMap<>();
     private final int maxRecords;
     /** Records held for the views by all jobs together (the reader thread's alone). */
@@ -202,7 +202,7 @@ public class JobViews {
                 JobSummary.of(id, seeds.get(id), statuses.get(id), patterns.get(id), model, recordCount(id)),
                 patterns.get(id), model,
                 JobDetail.histogram(similarities, model == null ? null : model.targetThreshold()),
-                JobDetail.neighbours(model), targets.getOrDefault(id, Map.of()).size(), forms(id)));
+                JobDetail.neighbours(model), latestRunTargets(id).size(), forms(id)));
     }
 
     private long recordCount(String id) {
@@ -241,21 +241,18 @@ public class JobViews {
     }
 
     /**
-     * A page of the job's target pages, in the order they were found.
+     * A page of the target pages of the job's latest run ({@link #latestRunTargets}), in the order they were found.
      *
      * @param query  only URLs containing this (case-insensitive); blank: all
      * @param offset the first to return, >= 0
      * @param limit  the most to return, 1..500
      */
     public TargetsPage targets(String id, String query, int offset, int limit) {
-        Map<String, TargetsPage.Target> all = targets.getOrDefault(id, Map.of());
         String q = query == null ? "" : query.trim().toLowerCase(Locale.ROOT);
         List<TargetsPage.Target> matching = new ArrayList<>();
-        synchronized (all) {
-            for (TargetsPage.Target t : all.values()) {
-                if (q.isEmpty() || t.url().toLowerCase(Locale.ROOT).contains(q)) {
-                    matching.add(t);
-                }
+        for (TargetsPage.Target t : latestRunTargets(id)) {
+            if (q.isEmpty() || t.url().toLowerCase(Locale.ROOT).contains(q)) {
+                matching.add(t);
             }
         }
         int from = Math.min(Math.max(0, offset), matching.size());
@@ -307,7 +304,7 @@ public class JobViews {
                 ConsumerRecords<String, String> records = c.poll(POLL);
                 boolean changed = false;
                 for (ConsumerRecord<String, String> r : records) {
-                    changed |= apply(r.topic(), r.key(), r.value());
+                    changed |= apply(r.topic(), r.key(), r.value(), r.timestamp());
                 }
                 if (!caughtUp && ends.entrySet().stream().allMatch(e -> c.position(e.getKey()) >= e.getValue())) {
                     caughtUp = true;
@@ -351,8 +348,16 @@ public class JobViews {
         }
     }
 
-    /** Applies one record; a tombstone removes the job's entry, an event that does not decode is skipped. */
+    /** {@link #apply(String, String, String, long)} of a record written now. */
     boolean apply(String topic, String key, String value) {
+        return apply(topic, key, value, System.currentTimeMillis());
+    }
+
+    /**
+     * Applies one record written at {@code timestampMs} (the record's timestamp, epoch ms); a tombstone removes the
+     * job's entry, an event that does not decode is skipped.
+     */
+    boolean apply(String topic, String key, String value, long timestampMs) {
         return switch (topic) {
             case Topics.CRAWL_SEEDS -> put(seeds, EventType.CRAWL_SEED, key, value, CrawlSeed::jobId);
             case Topics.CRAWL_STATUS -> put(statuses, EventType.CRAWL_STATUS, key, value, CrawlStatus::jobId);
@@ -364,7 +369,7 @@ public class JobViews {
                 yield false;
             }
             case Topics.TARGET_PAGES -> {
-                target(value);
+                target(value, timestampMs);
                 yield false;
             }
             case Topics.LIST_RECORDS -> record(value);
@@ -429,22 +434,49 @@ public class JobViews {
         return byJob.computeIfAbsent(job, j -> Collections.synchronizedMap(new LinkedHashMap<>()));
     }
 
-    private void target(String value) {
+    /** A target page as the views list it, and when its latest {@code target-pages} record was written (epoch ms). */
+    private record Found(TargetsPage.Target target, long lastMs) {
+    }
+
+    private void target(String value, long timestampMs) {
         TargetPage page = decode(EventType.TARGET_PAGE, value);
         if (page == null) {
             return;
         }
-        Map<String, TargetsPage.Target> all = targets.computeIfAbsent(page.jobId(), j -> Collections.synchronizedMap(new LinkedHashMap<>()));
+        Map<String, Found> all = targets.computeIfAbsent(page.jobId(), j -> Collections.synchronizedMap(new LinkedHashMap<>()));
         boolean crawled = page.purpose() == Purpose.CRAWL;
         synchronized (all) {
-            TargetsPage.Target old = all.get(page.url());
+            Found old = all.get(page.url());
             if (old != null) {
-                all.put(page.url(), new TargetsPage.Target(page.url(), Math.max(old.similarity(), page.similarity()),
-                        old.crawled() || crawled, 0));
+                all.put(page.url(), new Found(new TargetsPage.Target(page.url(),
+                        Math.max(old.target().similarity(), page.similarity()), old.target().crawled() || crawled, 0),
+                        Math.max(old.lastMs(), timestampMs)));
             } else if (all.size() < maxPagesPerJob) {
-                all.put(page.url(), new TargetsPage.Target(page.url(), page.similarity(), crawled, 0));
+                all.put(page.url(), new Found(new TargetsPage.Target(page.url(), page.similarity(), crawled, 0),
+                        timestampMs));
             }
         }
+    }
+
+    /**
+     * The target pages of the job's latest run, in the order found: a run decides its targets afresh (a re-crawl
+     * with a negative sample can drop pages an earlier run took), so a page whose latest record is older than the
+     * run's start ({@link CrawlStatus#runStartedMs()}; every page when the status does not say) is left out, as the
+     * CLI's {@code targets} does.
+     */
+    private List<TargetsPage.Target> latestRunTargets(String id) {
+        CrawlStatus status = statuses.get(id);
+        long since = status == null ? 0 : status.runStartedMs();
+        Map<String, Found> all = targets.getOrDefault(id, Map.of());
+        List<TargetsPage.Target> out = new ArrayList<>();
+        synchronized (all) {
+            for (Found f : all.values()) {
+                if (f.lastMs() >= since) {
+                    out.add(f.target());
+                }
+            }
+        }
+        return out;
     }
 
     private static <T> T decode(EventType<T> type, String value) {
