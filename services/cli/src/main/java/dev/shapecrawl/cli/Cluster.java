@@ -277,6 +277,19 @@ public final class Cluster implements AutoCloseable {
             }
         }
 
+        /**
+         * Moves to the topic's end as it is now, so that the next polls pass only records written from here on. The
+         * end is looked up at once (Kafka's seek to the end is lazy: taken at the next poll it would skip what was
+         * written between this call and that poll).
+         *
+         * @return this reader
+         */
+        public Reader fromNow() {
+            consumer.seekToEnd(partitions);
+            partitions.forEach(tp -> consumer.position(tp, CONNECT_TIMEOUT));
+            return this;
+        }
+
         /** Polls once for up to {@code time}, passing what arrived to {@code sink}. */
         public void poll(Duration time, Consumer<ConsumerRecord<String, String>> sink) {
             if (partitions.isEmpty()) {

@@ -18,9 +18,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Follows one job on the topics: its latest {@code crawl-status}, its {@code list-records} (each counted once by its
- * id; optionally passed on, for example to a JSON Lines file) and a refusal of its seed (a dead letter), and shows
- * progress.
+ * Follows one job on the topics: its latest {@code crawl-status}, the {@code list-records} written since the watch
+ * began (each counted once by its id; optionally passed on, for example to a JSON Lines file; create the watch before
+ * publishing the seed) and a refusal of its seed (a dead letter), and shows progress.
  */
 public final class JobWatch implements AutoCloseable {
     private final String job;
@@ -46,7 +46,10 @@ public final class JobWatch implements AutoCloseable {
     public JobWatch(Cluster cluster, String job, Consumer<ConsumerRecord<String, String>> recordSink) {
         this.job = job;
         this.status = cluster.reader(Topics.CRAWL_STATUS);
-        this.records = cluster.reader(Topics.LIST_RECORDS);
+        // Only the records of the run this watch sees start: the topic keeps every earlier run's and every other
+        // job's, and reading a long-lived cluster's from the beginning did not reach this run's before it ended
+        // (bin/eval-decision-e2e's runtime: "0 records" for jobs that wrote thousands).
+        this.records = cluster.reader(Topics.LIST_RECORDS).fromNow();
         this.deadSeeds = cluster.reader(Topics.deadLetter(Topics.CRAWL_SEEDS));
         this.recordSink = recordSink;
     }
@@ -126,7 +129,7 @@ public final class JobWatch implements AutoCloseable {
         return Optional.ofNullable(latest);
     }
 
-    /** Distinct list records of the job seen so far. */
+    /** Distinct list records of the job written since the watch began, seen so far. */
     public long records() {
         return recordIds.size();
     }

@@ -410,11 +410,12 @@ public final class Main implements Runnable {
             out.append(String.format(Locale.ROOT, " crawl %d pages in %.1f s (%.1f pages/s);", end.crawlingFetches(), s,
                     end.crawlingFetches() / s));
         }
-        // a record older than the seed is an earlier run's: a re-crawl of unchanged pages writes none of its own
-        out.append(t.firstRecordMs() >= publishedMs
+        // the watch reads only the records written since it began (a re-crawl of unchanged pages writes none)
+        out.append(t.firstRecordMs() > 0
                 ? String.format(Locale.ROOT, " first record %.1f s, last %.1f s after the seed",
-                        (t.firstRecordMs() - publishedMs) / 1000.0, (t.lastRecordMs() - publishedMs) / 1000.0)
-                : t.firstRecordMs() > 0 ? " no new record" : " no record");
+                        Math.max(0, t.firstRecordMs() - publishedMs) / 1000.0,
+                        Math.max(0, t.lastRecordMs() - publishedMs) / 1000.0)
+                : " no new record");
         return out.toString();
     }
 
@@ -522,8 +523,9 @@ public final class Main implements Runnable {
     /** Output formats of {@code model}. */
     enum ModelFormat { text, json }
 
-    @Command(name = "records", description = "The job's list records, as JSON Lines (the events) or CSV; "
-            + "--by-list counts them by table (column names, and list identity where the names are positional).")
+    @Command(name = "records", description = "The list records of the pages the job's latest run took for targets, "
+            + "as JSON Lines (the events) or CSV; --by-list counts them by table (column names, and list identity "
+            + "where the names are positional).")
     static final class Records implements Callable<Integer> {
         @Mixin ClusterOptions cluster;
         @Option(names = "--job", required = true, paramLabel = "ID") String job;
@@ -547,16 +549,19 @@ public final class Main implements Runnable {
                 throw CliException.badInput("records: --by-list counts what the topic holds now; it cannot --follow");
             }
             try (Cluster c = cluster.connect(); Cluster.Reader reader = c.reader(Topics.LIST_RECORDS)) {
-                new Jobs(c).requireKnown(job);
+                Jobs jobs = new Jobs(c);
+                jobs.requireKnown(job);
+                java.util.function.Predicate<ListRecord> current = latestRunPages(jobs);
                 RecordExport.Selection selection = new RecordExport.Selection(job, table);
                 java.util.function.Consumer<ConsumerRecord<String, String>> print;
                 if (format == RecordFormat.jsonl && !byList) {
                     // the events as they are
                     print = r -> selection.accept(r.value()).ifPresent(x -> out.print(RecordExport.jsonlLine(r.value())));
-                    reader.readToEnd(print);
+                    reader.readToEnd(r -> selection.accept(r.value()).filter(current)
+                            .ifPresent(x -> out.print(RecordExport.jsonlLine(r.value()))));
                 } else {
                     List<ListRecord> held = new ArrayList<>();
-                    reader.readToEnd(r -> selection.accept(r.value()).ifPresent(held::add));
+                    reader.readToEnd(r -> selection.accept(r.value()).filter(current).ifPresent(held::add));
                     if (byList) {
                         printTables(out, held);
                         return 0;
@@ -572,6 +577,22 @@ public final class Main implements Runnable {
                 }
             }
             return 0;
+        }
+
+        /**
+         * Which records already on the topic to show: those of the pages the job's latest run took for targets
+         * ({@link Jobs#targets}), as {@code targets} lists them; every record when the job's status does not say
+         * when its latest run started. An earlier run's records of a page the latest run dropped (a re-crawl with a
+         * negative sample) stay on the topic but are not the job's result any more. Records that arrive while
+         * following are the running run's and are all shown.
+         */
+        private java.util.function.Predicate<ListRecord> latestRunPages(Jobs jobs) {
+            if (jobs.status(job).map(CrawlStatus::runStartedMs).orElse(0L) == 0) {
+                return r -> true;
+            }
+            java.util.Set<String> pages = new java.util.HashSet<>();
+            jobs.targets(job).forEach(t -> pages.add(t.url()));
+            return r -> pages.contains(r.pageUrl());
         }
 
         private void printTables(PrintStream out, List<ListRecord> records) {

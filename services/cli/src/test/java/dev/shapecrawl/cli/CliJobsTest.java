@@ -106,14 +106,24 @@ class CliJobsTest {
         send(Topics.CRAWL_STATUS, job, new CrawlStatus(job, Phase.IDLE, 2, 2, 0, 1, 0, 2, 1, 2, 0, null,
                 System.currentTimeMillis(), 0, 0, 0, 0, secondRun - 60_000, secondRun, secondRun));
 
+        send(Topics.LIST_RECORDS, SITE + "/kept.html", new ListRecord(job, SITE + "/kept.html", "l-1", "(,)", 0, List.of("k"), "S2"));
+        send(Topics.LIST_RECORDS, SITE + "/dropped.html", new ListRecord(job, SITE + "/dropped.html", "l-1", "(,)", 0, List.of("d"), "S2"));
+
         CliArgumentsTest.Result targets = run("targets", "--job", job, "--bootstrap-servers", bootstrap);
         assertEquals(0, targets.code(), targets.toString());
         assertEquals(SITE + "/kept.html\t0.950\n", targets.out(), "only the second run's target pages");
+        CliArgumentsTest.Result records = run("records", "--job", job, "--bootstrap-servers", bootstrap);
+        assertEquals(0, records.code(), records.toString());
+        assertTrue(records.out().contains("kept.html") && !records.out().contains("dropped.html"),
+                "the records of the latest run's target pages: " + records.out());
 
         // a status that does not know its run's start (written before the field) lists every run's pages
         send(Topics.CRAWL_STATUS, job, status(job, Phase.IDLE, 2, 1));
         CliArgumentsTest.Result all = run("targets", "--job", job, "--bootstrap-servers", bootstrap);
         assertEquals(SITE + "/kept.html\t0.950\n" + SITE + "/dropped.html\t0.900\n", all.out());
+        CliArgumentsTest.Result allRecords = run("records", "--job", job, "--bootstrap-servers", bootstrap);
+        assertTrue(allRecords.out().contains("kept.html") && allRecords.out().contains("dropped.html"),
+                allRecords.out());
     }
 
     @Test
@@ -203,11 +213,16 @@ class CliJobsTest {
     @Test
     void crawlWaitFollowsTheJobToItsEndAndReportsIt() throws Exception {
         String job = "cli-wait";
+        // a record of the job already on the topic (an earlier publication's) is not this run's
+        send(Topics.LIST_RECORDS, SITE + "/old.html", new ListRecord(job, SITE + "/old.html", "l-1", "(,)", 0, List.of("old"), "S2"));
         CompletableFuture<Void> services = CompletableFuture.runAsync(() -> {
-            // Plays the pattern service: answers the seed with a mapping, then the end of run 1.
+            // Plays the pattern service and the extractor: answers the seed with a mapping, two records, then the
+            // end of run 1.
             kafka.readUntil(Topics.CRAWL_SEEDS, rs -> rs.stream().anyMatch(x -> job.equals(x.key())), Duration.ofSeconds(30));
             send(Topics.CRAWL_STATUS, job, status(job, Phase.MAPPING, 0, 1));
             send(Topics.CRAWL_STATUS, job, status(job, Phase.CRAWLING, 1, 2));
+            send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 0, List.of("a"), "S2"));
+            send(Topics.LIST_RECORDS, SITE + "/t1.html", new ListRecord(job, SITE + "/t1.html", "l-1", "(,)", 1, List.of("b"), "S2"));
             send(Topics.CRAWL_STATUS, job, status(job, Phase.IDLE, 1, 3));
         });
         CliArgumentsTest.Result r = run("crawl", "--wait", "--job", job, "--bootstrap-servers", bootstrap,
@@ -215,6 +230,8 @@ class CliJobsTest {
         services.get(30, TimeUnit.SECONDS);
         assertEquals(0, r.code(), r.toString());
         assertTrue(r.out().contains("job cli-wait IDLE (run 1): 3 targets"), r.out());
+        assertTrue(r.out().contains("pattern version 1, 2 records"), "the run's two records, not the earlier one: "
+                + r.out());
 
         String failing = "cli-wait-fails";
         CompletableFuture<Void> broken = CompletableFuture.runAsync(() -> {

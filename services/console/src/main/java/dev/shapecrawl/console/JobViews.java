@@ -458,6 +458,12 @@ public class JobViews {
         }
     }
 
+    /** When the job's latest run started ({@link CrawlStatus#runStartedMs()}), epoch ms; 0 when unknown. */
+    long runStartedMs(String id) {
+        CrawlStatus status = statuses.get(id);
+        return status == null ? 0 : status.runStartedMs();
+    }
+
     /**
      * The target pages of the job's latest run, in the order found: a run decides its targets afresh (a re-crawl
      * with a negative sample can drop pages an earlier run took), so a page whose latest record is older than the
@@ -465,8 +471,7 @@ public class JobViews {
      * CLI's {@code targets} does.
      */
     private List<TargetsPage.Target> latestRunTargets(String id) {
-        CrawlStatus status = statuses.get(id);
-        long since = status == null ? 0 : status.runStartedMs();
+        long since = runStartedMs(id);
         Map<String, Found> all = targets.getOrDefault(id, Map.of());
         List<TargetsPage.Target> out = new ArrayList<>();
         synchronized (all) {

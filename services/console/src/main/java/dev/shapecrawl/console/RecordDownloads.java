@@ -1,7 +1,10 @@
 package dev.shapecrawl.console;
 
+import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.RecordExport;
+import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Topics;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -20,14 +23,17 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A job's list records as files, byte for byte what {@code shapecrawl records --job J [--table T] [--format F]}
- * prints (issue 22): the same selection and writer ({@link RecordExport}) over the same read of
- * {@link Topics#LIST_RECORDS}, from its beginning to its end as of the request, partition after partition in offset
+ * prints (issue 22): the records of the pages the job's latest run took for targets, with the same selection and
+ * writer ({@link RecordExport}) over the same read of {@link Topics#LIST_RECORDS}, from its beginning to its end as of the request, partition after partition in offset
  * order (as the CLI reads). Read from the topic, not from the console's memory, so a download has every record
  * whatever the view's limit. Each download has its own consumer, closed at its end.
  */
@@ -36,9 +42,11 @@ public class RecordDownloads {
     /** The longest a download may take to reach the topic's end (the CLI's limit too). */
     static final Duration READ_LIMIT = Duration.ofSeconds(60);
     private final String bootstrapServers;
+    private final JobViews views;
 
-    public RecordDownloads(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers) {
+    public RecordDownloads(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers, JobViews views) {
         this.bootstrapServers = bootstrapServers;
+        this.views = views;
     }
 
     /** The file formats, as {@code records --format} names them. */
@@ -53,12 +61,14 @@ public class RecordDownloads {
      */
     void write(String job, String table, Format format, OutputStream out) {
         RecordExport.Selection selection = new RecordExport.Selection(job, table);
+        Predicate<ListRecord> current = latestRunPages(job);
         try (Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8))) {
             if (format == Format.jsonl) {
-                readToEnd(r -> selection.accept(r.value()).ifPresent(x -> append(w, RecordExport.jsonlLine(r.value()))));
+                readToEnd(Topics.LIST_RECORDS, r -> selection.accept(r.value()).filter(current)
+                        .ifPresent(x -> append(w, RecordExport.jsonlLine(r.value()))));
             } else {
                 List<ListRecord> held = new ArrayList<>();
-                readToEnd(r -> selection.accept(r.value()).ifPresent(held::add));
+                readToEnd(Topics.LIST_RECORDS, r -> selection.accept(r.value()).filter(current).ifPresent(held::add));
                 RecordExport.writeCsv(held, w);
             }
         } catch (IOException e) {
@@ -74,10 +84,37 @@ public class RecordDownloads {
         }
     }
 
-    private void readToEnd(Consumer<ConsumerRecord<String, String>> sink) {
+    /**
+     * The records of the pages the job's latest run took for targets, as the CLI's {@code records} selects them:
+     * the pages on {@link Topics#TARGET_PAGES} written since the run started; every record when the job's status
+     * does not say when that was.
+     */
+    private Predicate<ListRecord> latestRunPages(String job) {
+        long since = views.runStartedMs(job);
+        if (since == 0) {
+            return r -> true;
+        }
+        Set<String> pages = new HashSet<>();
+        String marker = "\"jobId\":\"" + job + "\"";
+        readToEnd(Topics.TARGET_PAGES, r -> {
+            if (r.timestamp() >= since && r.value() != null && r.value().contains(marker)) {
+                try {
+                    TargetPage t = EventCodec.decode(EventType.TARGET_PAGE, r.value());
+                    if (t.jobId().equals(job)) {
+                        pages.add(t.url());
+                    }
+                } catch (RuntimeException e) {
+                    // not a target-page event (the services dead-letter such values): not a page of the run
+                }
+            }
+        });
+        return r -> pages.contains(r.pageUrl());
+    }
+
+    private void readToEnd(String topic, Consumer<ConsumerRecord<String, String>> sink) {
         try (KafkaConsumer<String, String> c = new KafkaConsumer<>(JobViews.readerSettings(bootstrapServers))) {
             List<TopicPartition> partitions = new ArrayList<>();
-            List<PartitionInfo> infos = c.partitionsFor(Topics.LIST_RECORDS, Duration.ofSeconds(10));
+            List<PartitionInfo> infos = c.partitionsFor(topic, Duration.ofSeconds(10));
             for (PartitionInfo info : infos == null ? List.<PartitionInfo>of() : infos) {
                 partitions.add(new TopicPartition(info.topic(), info.partition()));
             }

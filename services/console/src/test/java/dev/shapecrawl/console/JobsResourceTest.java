@@ -2,7 +2,10 @@ package dev.shapecrawl.console;
 
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.EventCodec;
+import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.Phase;
+import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Topics;
 import dev.shapecrawl.testkit.kafka.EmbeddedKafkaResource;
 import dev.shapecrawl.testkit.kafka.TestKafka;
@@ -91,6 +94,41 @@ class JobsResourceTest {
             assertTrue(script.contains("textContent") && !script.contains("innerHTML") && !script.contains("outerHTML")
                     && !script.contains("insertAdjacentHTML") && !script.contains("document.write"),
                     name + " sets text, never HTML");
+        }
+    }
+
+    /**
+     * A re-crawl with a negative sample can drop a page an earlier run took: the targets view and the record
+     * downloads (what {@code shapecrawl records} prints) are the latest run's pages'.
+     */
+    @Test
+    void theTargetsAndTheDownloadsAreTheLatestRunsPages() throws Exception {
+        String job = "rerun-" + System.nanoTime();
+        String kept = "http://site.test/kept.html";
+        String dropped = "http://site.test/dropped.html";
+        try (TopicClient kafka = new TopicClient(TestKafka.bootstrapServers())) {
+            kafka.send(Topics.CRAWL_SEEDS, job, seed(job, "http://site.test/index.html"));
+            kafka.send(Topics.TARGET_PAGES, kept, EventCodec.encode(new TargetPage(job, kept, Purpose.CRAWL, 0.95, "UTF-8", "<html></html>")));
+            kafka.send(Topics.TARGET_PAGES, dropped, EventCodec.encode(new TargetPage(job, dropped, Purpose.CRAWL, 0.9, "UTF-8", "<html></html>")));
+            kafka.send(Topics.LIST_RECORDS, kept, EventCodec.encode(new ListRecord(job, kept, "l-1", "(,)", 0, List.of("k"), "S2")));
+            kafka.send(Topics.LIST_RECORDS, dropped, EventCodec.encode(new ListRecord(job, dropped, "l-1", "(,)", 0, List.of("d"), "S2")));
+            Thread.sleep(20); // record timestamps are ms: the second run starts strictly after the first run's pages
+            long secondRun = System.currentTimeMillis();
+            Thread.sleep(20);
+            kafka.send(Topics.TARGET_PAGES, kept, EventCodec.encode(new TargetPage(job, kept, Purpose.CRAWL, 0.95, "UTF-8", "<html></html>")));
+            kafka.send(Topics.CRAWL_STATUS, job, EventCodec.encode(new CrawlStatus(job, Phase.IDLE, 2, 2, 0, 1, 0, 2, 1,
+                    2, 0, null, System.currentTimeMillis(), 0, 0, 0, 0, secondRun - 60_000, secondRun, secondRun)));
+            awaitJob(job, "IDLE");
+            // the view reads the topics as they come: wait for the second run's record of the kept page
+            String targets = "";
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!targets.contains(kept) && System.nanoTime() < deadline) {
+                targets = given().get("/api/jobs/" + job + "/targets").then().statusCode(200).extract().asString();
+                Thread.sleep(100);
+            }
+            assertTrue(targets.contains(kept) && !targets.contains(dropped) && targets.contains("\"total\":1"), targets);
+            String records = given().get("/api/jobs/" + job + "/records.jsonl").then().statusCode(200).extract().asString();
+            assertTrue(records.contains(kept) && !records.contains(dropped), records);
         }
     }
 
