@@ -30,10 +30,15 @@ import java.util.List;
  *                  was given when a class link reached it (seed 001 §4.1: assigned at discovery); the classifier
  *                  selects that class's links by their XPaths and takes the page as a target when its class is a
  *                  target class. Null otherwise. Not part of {@link #id()}
+ * @param knownTarget for a CRAWL request, true when an earlier crawl run of the job took this URL for a target page,
+ *                  so its list records were written then: only then is a {@code 304 Not Modified} answer to it
+ *                  passed to the extractor as unchanged ({@link TargetPage#notModified()}, no records again). A page
+ *                  that becomes a target only now (a re-crawl with one more sample) gets its records although the
+ *                  site answers 304. Null otherwise. Not part of {@link #id()}
  */
 public record FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
                            int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs,
-                           String pageClass) {
+                           String pageClass, Boolean knownTarget) {
 
     public FetchRequest {
         JobIds.require(jobId);
@@ -56,6 +61,14 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
         }
     }
 
+    /** A request not known as an earlier run's target page ({@link #knownTarget} null). */
+    public FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
+                        int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs,
+                        String pageClass) {
+        this(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold, reuseSinceMs, pageClass,
+                null);
+    }
+
     /** A request without a page class ({@link #pageClass} null). */
     public FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
                         int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs) {
@@ -76,19 +89,25 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
     /** This request, to be classified against {@code threshold} (a CRAWL by a decided pattern), or null. */
     public FetchRequest withTargetThreshold(Double threshold) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, threshold,
-                reuseSinceMs, pageClass);
+                reuseSinceMs, pageClass, knownTarget);
     }
 
     /** This request, answerable with a stored copy fetched at or after {@code sinceMs} (epoch ms), or null. */
     public FetchRequest withReuseSince(Long sinceMs) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                sinceMs, pageClass);
+                sinceMs, pageClass, knownTarget);
     }
 
     /** This request for a page of class {@code name} of the job's crawl spec ({@link #pageClass}), or null. */
     public FetchRequest withPageClass(String name) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                reuseSinceMs, name);
+                reuseSinceMs, name, knownTarget);
+    }
+
+    /** This request for a URL an earlier crawl run of the job took for a target page ({@link #knownTarget}), or not. */
+    public FetchRequest withKnownTarget(boolean known) {
+        return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
+                reuseSinceMs, pageClass, known ? Boolean.TRUE : null);
     }
 
     /** The Kafka key: the URL's host, lower-cased. */

@@ -336,6 +336,9 @@ public final class CrawlCoordinator {
             if (store.addTarget(job.jobId, url)) {
                 job.newTargets++;
             }
+            if (!mapping) {
+                store.markCrawledTarget(job.jobId, url); // its records are extracted now
+            }
         }
         if (entry.get().order() == job.nextTurn && job.awaitedForms.isEmpty()) {
             apply(job, traversal, page);
@@ -729,6 +732,10 @@ public final class CrawlCoordinator {
         // a crawl's pages are decided against the pattern's site-wide threshold, which travels with each request
         if (request.purpose() == Purpose.CRAWL && job.pattern != null) {
             sent = sent.withTargetThreshold(job.pattern.targetThreshold());
+        }
+        // an earlier crawl run's target page: a 304 for it means its records are written already
+        if (request.purpose() == Purpose.CRAWL && store.crawledTarget(job.jobId, FormSubmissions.key(request))) {
+            sent = sent.withKnownTarget(true);
         }
         // a mapping asked again with other samples reads the previous mapping's pages from the fetcher's store, and
         // the first crawl run after a mapping reads the mapping's: one fetch per URL per run (issue 19)

@@ -61,6 +61,15 @@ public interface CrawlStore {
      */
     boolean addTarget(String jobId, String url);
 
+    /**
+     * Records that a crawl run of the job took {@code url} (as requested) for a target page, so its list records
+     * were extracted: a later run's unchanged answer for it ({@code 304}) needs none again.
+     */
+    void markCrawledTarget(String jobId, String url);
+
+    /** Whether a crawl run of the job took {@code url} for a target page before ({@link #markCrawledTarget}). */
+    boolean crawledTarget(String jobId, String url);
+
     /** Calls {@code action} with the state of every job, in no particular order. */
     void forEachJob(Consumer<JobState> action);
 

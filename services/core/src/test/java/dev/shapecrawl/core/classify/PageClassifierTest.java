@@ -8,6 +8,7 @@ import dev.shapecrawl.events.PageFetched;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.SamplePage;
 import dev.shapecrawl.events.ScopeMode;
+import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Timings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -120,6 +121,25 @@ class PageClassifierTest {
         assertTrue(crawled(body, s).target().isPresent());
         assertFalse(crawled(body, Math.min(1, s + 0.001)).classified().target(), "just above it");
         assertTrue(crawled(body, Math.min(1, s + 0.001)).target().isEmpty());
+    }
+
+    /**
+     * A re-crawl's 304 spares the extractor only a page an earlier crawl run took for a target (its records are
+     * written): a page that is a target only now (one more sample) goes to the extractor as new, and gets its records.
+     */
+    @Test
+    void anUnchangedPageIsPassedOnAsUnchangedOnlyIfItsRecordsWereWritten() {
+        FetchRequest r = new FetchRequest("j", URL, dev.shapecrawl.events.HttpMethod.GET, List.of(), Purpose.CRAWL,
+                1, null, 1, null);
+        PageFetched notModified = new PageFetched(r, URL, List.of(URL), 304, "text/html", "UTF-8", SAMPLE, false,
+                SAMPLE.length(), 1, new Timings(1, 1, 0), null, null, true);
+        assertTrue(notModified.unchanged());
+        TargetPage now = classifier.classify(notModified, model, scope).target().orElseThrow();
+        assertNull(now.notModified(), "a target only now: its records are written");
+        PageFetched known = new PageFetched(r.withKnownTarget(true), URL, List.of(URL), 304, "text/html", "UTF-8",
+                SAMPLE, false, SAMPLE.length(), 1, new Timings(1, 1, 0), null, null, true);
+        assertEquals(Boolean.TRUE, classifier.classify(known, model, scope).target().orElseThrow().notModified(),
+                "an earlier run's target, unchanged: no records again");
     }
 
     @Test

@@ -266,6 +266,9 @@ class CrawlCoordinatorTest {
         assertEquals(0, first.crawlingNotModified());
         assertEquals(0, first.mappingReused());
         assertEquals(first.mappingFetches(), first.siteRequests(), "the site saw only the mapping's requests");
+        assertTrue(site.requests.stream().noneMatch(r -> r.knownTarget() != null),
+                "no page was a crawl run's target before the first run");
+        int firstRun = site.requests.size();
 
         coordinator.onSeed(CrawlSeed.of("j", E));
         site.drain(coordinator);
@@ -276,6 +279,12 @@ class CrawlCoordinatorTest {
         assertEquals(again.crawlingFetches(), again.crawlingNotModified(), "and the unchanged site answers 304s");
         assertTrue(again.crawlStartedMs() > first.crawlStartedMs(), "the run's own start");
         assertEquals(again.crawlStartedMs(), again.runStartedMs(), "a re-crawl starts with its crawl");
+        List<FetchRequest> recrawl = site.requests.subList(firstRun, site.requests.size());
+        assertTrue(recrawl.stream().anyMatch(r -> Boolean.TRUE.equals(r.knownTarget())), "targets of run 1");
+        for (FetchRequest r : recrawl) {
+            assertEquals(site.isTarget.test(r.url()) && !r.url().equals(E), Boolean.TRUE.equals(r.knownTarget()),
+                    "known as a target exactly when run 1 took it for one: " + r.url());
+        }
 
         coordinator.onSeed(new CrawlSeed("j", E, null, null, null, null, null, null, null, true));
         site.drain(coordinator);

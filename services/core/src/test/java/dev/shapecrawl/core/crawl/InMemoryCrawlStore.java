@@ -19,6 +19,7 @@ final class InMemoryCrawlStore implements CrawlStore {
     private final Map<String, JobState> jobs = new HashMap<>();
     private final Map<String, Map<String, UrlEntry>> urls = new HashMap<>();
     private final Set<String> targets = new HashSet<>();
+    private final Set<String> crawledTargets = new HashSet<>();
     private final Map<String, ParkedAnswer> parked = new HashMap<>();
     private final Map<String, FormTemplate> forms = new HashMap<>();
     private final Map<String, Map<String, String>> sampleUrls = new HashMap<>();
@@ -90,6 +91,16 @@ final class InMemoryCrawlStore implements CrawlStore {
     @Override
     public boolean addTarget(String jobId, String url) {
         return targets.add(jobId + "\n" + url);
+    }
+
+    @Override
+    public void markCrawledTarget(String jobId, String url) {
+        crawledTargets.add(jobId + "\n" + url);
+    }
+
+    @Override
+    public boolean crawledTarget(String jobId, String url) {
+        return crawledTargets.contains(jobId + "\n" + url);
     }
 
     @Override
