@@ -18,9 +18,9 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Follows one job on the topics: its latest {@code crawl-status}, the {@code list-records} written since the watch
- * began (each counted once by its id; optionally passed on, for example to a JSON Lines file; create the watch before
- * publishing the seed) and a refusal of its seed (a dead letter), and shows progress.
+ * Follows one job on the topics from the watch's start (create it before publishing the seed): its latest {@code
+ * crawl-status}, its {@code list-records} (each counted once by its id; optionally passed on, for example to a JSON
+ * Lines file) and a refusal of its seed (a dead letter), and shows progress.
  */
 public final class JobWatch implements AutoCloseable {
     private final String job;
@@ -45,12 +45,13 @@ public final class JobWatch implements AutoCloseable {
      */
     public JobWatch(Cluster cluster, String job, Consumer<ConsumerRecord<String, String>> recordSink) {
         this.job = job;
-        this.status = cluster.reader(Topics.CRAWL_STATUS);
-        // Only the records of the run this watch sees start: the topic keeps every earlier run's and every other
-        // job's, and reading a long-lived cluster's from the beginning did not reach this run's before it ended
+        // Statuses, records and dead letters of the run this watch sees start come after it: the topics keep every
+        // earlier run's and every other job's, and reading a long-lived cluster's from the beginning showed the
+        // previous run's statuses as progress and did not reach this run's records before it ended
         // (bin/eval-decision-e2e's runtime: "0 records" for jobs that wrote thousands).
+        this.status = cluster.reader(Topics.CRAWL_STATUS).fromNow();
         this.records = cluster.reader(Topics.LIST_RECORDS).fromNow();
-        this.deadSeeds = cluster.reader(Topics.deadLetter(Topics.CRAWL_SEEDS));
+        this.deadSeeds = cluster.reader(Topics.deadLetter(Topics.CRAWL_SEEDS)).fromNow();
         this.recordSink = recordSink;
     }
 

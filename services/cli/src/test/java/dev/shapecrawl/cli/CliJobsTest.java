@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 
 import static dev.shapecrawl.cli.CliArgumentsTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -213,8 +214,9 @@ class CliJobsTest {
     @Test
     void crawlWaitFollowsTheJobToItsEndAndReportsIt() throws Exception {
         String job = "cli-wait";
-        // a record of the job already on the topic (an earlier publication's) is not this run's
+        // a record and a status of the job already on the topics (an earlier publication's) are not this run's
         send(Topics.LIST_RECORDS, SITE + "/old.html", new ListRecord(job, SITE + "/old.html", "l-1", "(,)", 0, List.of("old"), "S2"));
+        send(Topics.CRAWL_STATUS, job, status(job, Phase.CRAWLING, 0, 777));
         CompletableFuture<Void> services = CompletableFuture.runAsync(() -> {
             // Plays the pattern service and the extractor: answers the seed with a mapping, two records, then the
             // end of run 1.
@@ -232,6 +234,7 @@ class CliJobsTest {
         assertTrue(r.out().contains("job cli-wait IDLE (run 1): 3 targets"), r.out());
         assertTrue(r.out().contains("pattern version 1, 2 records"), "the run's two records, not the earlier one: "
                 + r.out());
+        assertFalse(r.out().contains("777"), "no progress line from the earlier status: " + r.out());
 
         String failing = "cli-wait-fails";
         CompletableFuture<Void> broken = CompletableFuture.runAsync(() -> {
