@@ -30,15 +30,18 @@ import java.util.List;
  *                  was given when a class link reached it (seed 001 §4.1: assigned at discovery); the classifier
  *                  selects that class's links by their XPaths and takes the page as a target when its class is a
  *                  target class. Null otherwise. Not part of {@link #id()}
- * @param knownTarget for a CRAWL request, true when an earlier crawl run of the job took this URL for a target page,
- *                  so its list records were written then: only then is a {@code 304 Not Modified} answer to it
- *                  passed to the extractor as unchanged ({@link TargetPage#notModified()}, no records again). A page
- *                  that becomes a target only now (a re-crawl with one more sample) gets its records although the
- *                  site answers 304. Null otherwise. Not part of {@link #id()}
+ * @param knownTargetHash for a CRAWL request, the content hash (lower-case hex SHA-256 of the body's UTF-8 bytes,
+ *                  as {@link PageClassified#contentHash()}) of this URL's page when an earlier crawl run of the job
+ *                  last took it for a target, so its list records were written from that content. An answer with the
+ *                  same content (a {@code 304 Not Modified}, or a whole answer of an unchanged page, where the site
+ *                  gives no validators or the fetcher kept no copy) reaches the extractor as unchanged
+ *                  ({@link TargetPage#notModified()}, no records again); a page that is a target only now (a
+ *                  re-crawl with one more sample) or has changed gets its records. Null otherwise. Not part of
+ *                  {@link #id()}
  */
 public record FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
                            int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs,
-                           String pageClass, Boolean knownTarget) {
+                           String pageClass, String knownTargetHash) {
 
     public FetchRequest {
         JobIds.require(jobId);
@@ -59,9 +62,13 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
         if (pageClass != null) {
             Checks.nonBlank("pageClass", pageClass);
         }
+        if (knownTargetHash != null && !Hashes.isSha256Hex(knownTargetHash)) {
+            throw new IllegalArgumentException("knownTargetHash: must be 64 lower-case hex digits, was "
+                    + knownTargetHash);
+        }
     }
 
-    /** A request not known as an earlier run's target page ({@link #knownTarget} null). */
+    /** A request not known as an earlier run's target page ({@link #knownTargetHash} null). */
     public FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
                         int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs,
                         String pageClass) {
@@ -89,25 +96,28 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
     /** This request, to be classified against {@code threshold} (a CRAWL by a decided pattern), or null. */
     public FetchRequest withTargetThreshold(Double threshold) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, threshold,
-                reuseSinceMs, pageClass, knownTarget);
+                reuseSinceMs, pageClass, knownTargetHash);
     }
 
     /** This request, answerable with a stored copy fetched at or after {@code sinceMs} (epoch ms), or null. */
     public FetchRequest withReuseSince(Long sinceMs) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                sinceMs, pageClass, knownTarget);
+                sinceMs, pageClass, knownTargetHash);
     }
 
     /** This request for a page of class {@code name} of the job's crawl spec ({@link #pageClass}), or null. */
     public FetchRequest withPageClass(String name) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                reuseSinceMs, name, knownTarget);
+                reuseSinceMs, name, knownTargetHash);
     }
 
-    /** This request for a URL an earlier crawl run of the job took for a target page ({@link #knownTarget}), or not. */
-    public FetchRequest withKnownTarget(boolean known) {
+    /**
+     * This request for a URL an earlier crawl run of the job took for a target page whose content had hash
+     * {@code contentHash} ({@link #knownTargetHash}), or null.
+     */
+    public FetchRequest withKnownTargetHash(String contentHash) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                reuseSinceMs, pageClass, known ? Boolean.TRUE : null);
+                reuseSinceMs, pageClass, contentHash);
     }
 
     /** The Kafka key: the URL's host, lower-cased. */

@@ -15,6 +15,11 @@ public final class Hashes {
         return sha256Hex(text.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Whether {@code text} is a lower-case hex SHA-256 (64 characters), as {@link #sha256Hex} writes one. */
+    public static boolean isSha256Hex(String text) {
+        return text != null && text.length() == 64 && text.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'f');
+    }
+
     /** The lower-case hex SHA-256 of {@code bytes} (64 characters). */
     public static String sha256Hex(byte[] bytes) {
         try {

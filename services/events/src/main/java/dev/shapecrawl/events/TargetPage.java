@@ -10,10 +10,10 @@ package dev.shapecrawl.events;
  * @param similarity the similarity that made it a target, 0..1
  * @param charset    the charset the body was decoded with, or null
  * @param body       the HTML
- * @param notModified true when the site answered 304 to a re-crawl's conditional request for a page an earlier
- *                   crawl run took for a target ({@link FetchRequest#knownTarget()}): the page is unchanged since the
- *                   fetch whose records were written, so it yields no new records (issue 19); null or false
- *                   otherwise, also for a page answered 304 that is a target only now
+ * @param notModified true when a re-crawl's answer has the content an earlier crawl run wrote the page's records
+ *                   from ({@link FetchRequest#knownTargetHash()}: a 304's stored copy, or a whole answer with the
+ *                   same body): the page is unchanged since, so it yields no new records (issue 19); null or false
+ *                   otherwise, also for a page that is a target only now or has changed
  */
 public record TargetPage(String jobId, String url, Purpose purpose, double similarity, String charset,
                          String body, Boolean notModified) {

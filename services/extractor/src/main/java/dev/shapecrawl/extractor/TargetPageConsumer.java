@@ -62,9 +62,9 @@ import java.util.concurrent.TimeUnit;
  * most {@code max-records-per-page} records are published per page (the first ones, in extraction order, so a replay
  * cuts at the same place); a record encoded larger than {@code max-record-bytes} is dropped (the {@code list-records}
  * topic takes 1 MiB messages). A malformed event goes to {@code dead-letter-topic-target-pages} with its reason; so
- * does a page whose extraction throws or whose records the broker refuses. A page the site answered {@code 304 Not
- * Modified} in a re-crawl ({@link TargetPage#notModified()}) is acknowledged with no records: they were written when
- * the page last changed.
+ * does a page whose extraction throws or whose records the broker refuses. A page of a re-crawl unchanged since an
+ * earlier run wrote its records ({@link TargetPage#notModified()}: a {@code 304 Not Modified}, or the same body) is
+ * acknowledged with no records: they were written when the page last changed.
  */
 @Startup
 @ApplicationScoped

@@ -28,8 +28,8 @@ import java.util.function.Consumer;
  * {@link CrawlStore} over seven Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
  * restarted or moved task resumes with them): {@value PatternTopology#JOBS_STORE} (job id → job state JSON),
  * {@value PatternTopology#URLS_STORE} ({@code jobId NUL traversal NUL url} → URL entry JSON),
- * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → {@code 1} for a target page of the job, {@code C}
- * once a crawl run took it for one, so its records were written) and
+ * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → {@code 1} for a target page of the job; once a crawl
+ * run took it for one, so its records were written, the hex SHA-256 of the body they were written from) and
  * {@value PatternTopology#PARKED_STORE} ({@code jobId NUL traversal NUL order} → parked answer JSON, a few at a
  * time: only answers that overtook an earlier one) and {@value PatternTopology#FORMS_STORE} ({@code jobId NUL formId}
  * → the form-prober's latest verdict JSON) and {@value PatternTopology#COLLECTIONS_STORE} ({@code jobId NUL
@@ -39,8 +39,8 @@ import java.util.function.Consumer;
  */
 final class StreamsCrawlStore implements CrawlStore {
     private static final char SEP = '\u0000';
-    /** A target store value: a crawl run took the page for a target (else {@code 1}: found, by a mapping perhaps). */
-    private static final String CRAWLED = "C";
+    /** The target store's value for a target page no crawl run took yet (found by a mapping). */
+    private static final String FOUND = "1";
     private static final StringSerializer KEYS = new StringSerializer();
 
     private final KeyValueStore<String, String> jobs;
@@ -142,17 +142,18 @@ final class StreamsCrawlStore implements CrawlStore {
 
     @Override
     public boolean addTarget(String jobId, String url) {
-        return targets.putIfAbsent(jobId + SEP + url, "1") == null;
+        return targets.putIfAbsent(jobId + SEP + url, FOUND) == null;
     }
 
     @Override
-    public void markCrawledTarget(String jobId, String url) {
-        targets.put(jobId + SEP + url, CRAWLED);
+    public void markCrawledTarget(String jobId, String url, String contentHash) {
+        targets.put(jobId + SEP + url, contentHash);
     }
 
     @Override
-    public boolean crawledTarget(String jobId, String url) {
-        return CRAWLED.equals(targets.get(jobId + SEP + url));
+    public Optional<String> crawledTargetHash(String jobId, String url) {
+        String value = targets.get(jobId + SEP + url);
+        return value == null || value.equals(FOUND) ? Optional.empty() : Optional.of(value);
     }
 
     @Override

@@ -118,10 +118,11 @@ public final class PageClassifier {
                 analysis.forms(), analysis.contentHash(), analysis.byteSize(), tree.nodeCount(), null, negative,
                 collections).answeredAs(page);
         // Only a crawl by a pattern publishes target pages: a mapping's verdicts are provisional until the
-        // site-wide decision at its end (issue 18), and a crawl fetches every target the decision keeps. A 304
-        // spares the extractor only a page whose records an earlier run wrote; one that is a target only now (one
-        // more sample) gets its records although the site did not change it.
-        boolean written = page.unchanged() && Boolean.TRUE.equals(page.request().knownTarget());
+        // site-wide decision at its end (issue 18), and a crawl fetches every target the decision keeps. The
+        // extractor is spared a page whose records an earlier run wrote from this very content (a 304's copy, or a
+        // whole answer where the site gives no validators or the fetcher's copy is gone); a page that is a target
+        // only now (one more sample) or has changed gets its records.
+        boolean written = analysis.contentHash().equals(page.request().knownTargetHash());
         Optional<TargetPage> target = isTarget && page.request().purpose() == Purpose.CRAWL
                 ? Optional.of(new TargetPage(jobId, page.finalUrl(), page.request().purpose(), similarity,
                 page.charset(), body, written ? Boolean.TRUE : null))

@@ -17,6 +17,7 @@ import dev.shapecrawl.events.CrawlSpec;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.FormInfo;
 import dev.shapecrawl.events.FormTemplate;
+import dev.shapecrawl.events.Hashes;
 import dev.shapecrawl.events.HttpMethod;
 import dev.shapecrawl.events.MappingMode;
 import dev.shapecrawl.events.NavigationPattern;
@@ -336,8 +337,8 @@ public final class CrawlCoordinator {
             if (store.addTarget(job.jobId, url)) {
                 job.newTargets++;
             }
-            if (!mapping) {
-                store.markCrawledTarget(job.jobId, url); // its records are extracted now
+            if (!mapping && Hashes.isSha256Hex(page.contentHash())) {
+                store.markCrawledTarget(job.jobId, url, page.contentHash()); // its records are extracted from it now
             }
         }
         if (entry.get().order() == job.nextTurn && job.awaitedForms.isEmpty()) {
@@ -733,9 +734,12 @@ public final class CrawlCoordinator {
         if (request.purpose() == Purpose.CRAWL && job.pattern != null) {
             sent = sent.withTargetThreshold(job.pattern.targetThreshold());
         }
-        // an earlier crawl run's target page: a 304 for it means its records are written already
-        if (request.purpose() == Purpose.CRAWL && store.crawledTarget(job.jobId, FormSubmissions.key(request))) {
-            sent = sent.withKnownTarget(true);
+        // an earlier crawl run's target page: an answer with the same content has its records written already
+        if (request.purpose() == Purpose.CRAWL) {
+            Optional<String> written = store.crawledTargetHash(job.jobId, FormSubmissions.key(request));
+            if (written.isPresent()) {
+                sent = sent.withKnownTargetHash(written.get());
+            }
         }
         // a mapping asked again with other samples reads the previous mapping's pages from the fetcher's store, and
         // the first crawl run after a mapping reads the mapping's: one fetch per URL per run (issue 19)

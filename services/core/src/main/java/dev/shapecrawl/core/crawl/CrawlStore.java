@@ -62,13 +62,14 @@ public interface CrawlStore {
     boolean addTarget(String jobId, String url);
 
     /**
-     * Records that a crawl run of the job took {@code url} (as requested) for a target page, so its list records
-     * were extracted: a later run's unchanged answer for it ({@code 304}) needs none again.
+     * Records that a crawl run of the job took {@code url} (as requested) for a target page whose body had hash
+     * {@code contentHash}, so its list records were extracted from that content: a later run's answer with the same
+     * content needs none again.
      */
-    void markCrawledTarget(String jobId, String url);
+    void markCrawledTarget(String jobId, String url, String contentHash);
 
-    /** Whether a crawl run of the job took {@code url} for a target page before ({@link #markCrawledTarget}). */
-    boolean crawledTarget(String jobId, String url);
+    /** The content hash of the page at {@code url} when a crawl run last took it for a target, if one did. */
+    Optional<String> crawledTargetHash(String jobId, String url);
 
     /** Calls {@code action} with the state of every job, in no particular order. */
     void forEachJob(Consumer<JobState> action);

@@ -1,10 +1,10 @@
 package dev.shapecrawl.core.page;
 
 import dev.shapecrawl.events.FormInfo;
+import dev.shapecrawl.events.Hashes;
 import dev.shapecrawl.events.Outlink;
 
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * What page analysis found on one page: the per-page facts of {@code page-classified} except the node count,
@@ -23,7 +23,6 @@ import java.util.regex.Pattern;
  */
 public record PageAnalysis(List<Outlink> outlinks, List<FormInfo> forms, String contentHash, long byteSize,
                            int linksDropped, int formsDropped) {
-    private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
 
     /**
      * Copies the lists and validates.
@@ -37,7 +36,7 @@ public record PageAnalysis(List<Outlink> outlinks, List<FormInfo> forms, String 
         }
         outlinks = List.copyOf(outlinks);
         forms = List.copyOf(forms);
-        if (contentHash == null || !SHA256_HEX.matcher(contentHash).matches()) {
+        if (!Hashes.isSha256Hex(contentHash)) {
             throw new IllegalArgumentException("contentHash: must be 64 lower-case hex digits, was " + contentHash);
         }
         nonNegative("byteSize", byteSize);

@@ -124,22 +124,30 @@ class PageClassifierTest {
     }
 
     /**
-     * A re-crawl's 304 spares the extractor only a page an earlier crawl run took for a target (its records are
-     * written): a page that is a target only now (one more sample) goes to the extractor as new, and gets its records.
+     * A re-crawl spares the extractor only a page whose records an earlier crawl run wrote from the same content: a
+     * page that is a target only now (one more sample) gets its records although the site answered 304, and an
+     * unchanged page answered whole (no validators, or the fetcher's copy gone) is spared like a 304's.
      */
     @Test
-    void anUnchangedPageIsPassedOnAsUnchangedOnlyIfItsRecordsWereWritten() {
+    void aPageIsPassedOnAsUnchangedOnlyIfItsRecordsWereWrittenFromTheSameContent() {
         FetchRequest r = new FetchRequest("j", URL, dev.shapecrawl.events.HttpMethod.GET, List.of(), Purpose.CRAWL,
                 1, null, 1, null);
-        PageFetched notModified = new PageFetched(r, URL, List.of(URL), 304, "text/html", "UTF-8", SAMPLE, false,
-                SAMPLE.length(), 1, new Timings(1, 1, 0), null, null, true);
-        assertTrue(notModified.unchanged());
-        TargetPage now = classifier.classify(notModified, model, scope).target().orElseThrow();
-        assertNull(now.notModified(), "a target only now: its records are written");
-        PageFetched known = new PageFetched(r.withKnownTarget(true), URL, List.of(URL), 304, "text/html", "UTF-8",
-                SAMPLE, false, SAMPLE.length(), 1, new Timings(1, 1, 0), null, null, true);
-        assertEquals(Boolean.TRUE, classifier.classify(known, model, scope).target().orElseThrow().notModified(),
-                "an earlier run's target, unchanged: no records again");
+        String written = dev.shapecrawl.events.Hashes.sha256Hex(SAMPLE);
+        assertEquals(written, crawled(SAMPLE, null).classified().contentHash(), "the hash the pattern service keeps");
+        assertNull(answer(r, 304).notModified(), "a target only now, answered 304: its records are written");
+        assertEquals(Boolean.TRUE, answer(r.withKnownTargetHash(written), 304).notModified(),
+                "an earlier run's target, 304: no records again");
+        assertEquals(Boolean.TRUE, answer(r.withKnownTargetHash(written), 200).notModified(),
+                "an earlier run's target answered whole, the same content: no records again");
+        assertNull(answer(r.withKnownTargetHash(dev.shapecrawl.events.Hashes.sha256Hex("before")), 200)
+                .notModified(), "changed since its records were written: written again");
+    }
+
+    /** The target page a crawled answer of {@link #SAMPLE} with {@code status} (304: the site's) yields. */
+    private TargetPage answer(FetchRequest r, int status) {
+        PageFetched page = new PageFetched(r, URL, List.of(URL), status, "text/html", "UTF-8", SAMPLE, false,
+                SAMPLE.length(), 1, new Timings(1, 1, 0), null, null, status == 304 ? true : null);
+        return classifier.classify(page, model, scope).target().orElseThrow();
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.Hashes;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.PageCollections;
@@ -266,7 +267,7 @@ class CrawlCoordinatorTest {
         assertEquals(0, first.crawlingNotModified());
         assertEquals(0, first.mappingReused());
         assertEquals(first.mappingFetches(), first.siteRequests(), "the site saw only the mapping's requests");
-        assertTrue(site.requests.stream().noneMatch(r -> r.knownTarget() != null),
+        assertTrue(site.requests.stream().noneMatch(r -> r.knownTargetHash() != null),
                 "no page was a crawl run's target before the first run");
         int firstRun = site.requests.size();
 
@@ -280,10 +281,11 @@ class CrawlCoordinatorTest {
         assertTrue(again.crawlStartedMs() > first.crawlStartedMs(), "the run's own start");
         assertEquals(again.crawlStartedMs(), again.runStartedMs(), "a re-crawl starts with its crawl");
         List<FetchRequest> recrawl = site.requests.subList(firstRun, site.requests.size());
-        assertTrue(recrawl.stream().anyMatch(r -> Boolean.TRUE.equals(r.knownTarget())), "targets of run 1");
+        assertTrue(recrawl.stream().anyMatch(r -> r.knownTargetHash() != null), "targets of run 1");
         for (FetchRequest r : recrawl) {
-            assertEquals(site.isTarget.test(r.url()) && !r.url().equals(E), Boolean.TRUE.equals(r.knownTarget()),
-                    "known as a target exactly when run 1 took it for one: " + r.url());
+            boolean runOnesTarget = site.isTarget.test(r.url()) && !r.url().equals(E);
+            assertEquals(runOnesTarget ? Hashes.sha256Hex(r.url()) : null, r.knownTargetHash(),
+                    "a target of run 1 carries the hash of the content its records came from: " + r.url());
         }
 
         coordinator.onSeed(new CrawlSeed("j", E, null, null, null, null, null, null, null, true));

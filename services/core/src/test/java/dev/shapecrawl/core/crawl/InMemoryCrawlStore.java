@@ -19,7 +19,7 @@ final class InMemoryCrawlStore implements CrawlStore {
     private final Map<String, JobState> jobs = new HashMap<>();
     private final Map<String, Map<String, UrlEntry>> urls = new HashMap<>();
     private final Set<String> targets = new HashSet<>();
-    private final Set<String> crawledTargets = new HashSet<>();
+    private final Map<String, String> crawledTargets = new HashMap<>();
     private final Map<String, ParkedAnswer> parked = new HashMap<>();
     private final Map<String, FormTemplate> forms = new HashMap<>();
     private final Map<String, Map<String, String>> sampleUrls = new HashMap<>();
@@ -94,13 +94,13 @@ final class InMemoryCrawlStore implements CrawlStore {
     }
 
     @Override
-    public void markCrawledTarget(String jobId, String url) {
-        crawledTargets.add(jobId + "\n" + url);
+    public void markCrawledTarget(String jobId, String url, String contentHash) {
+        crawledTargets.put(jobId + "\n" + url, contentHash);
     }
 
     @Override
-    public boolean crawledTarget(String jobId, String url) {
-        return crawledTargets.contains(jobId + "\n" + url);
+    public Optional<String> crawledTargetHash(String jobId, String url) {
+        return Optional.ofNullable(crawledTargets.get(jobId + "\n" + url));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.shapecrawl.core.crawl;
 import dev.shapecrawl.core.classify.TargetDecision;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.Hashes;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.Outlink;
 import dev.shapecrawl.events.PageClassified;
@@ -131,7 +132,7 @@ final class SimulatedSite implements CrawlOutput {
         boolean reused = stored && request.reuseSinceMs() != null;
         boolean notModified = stored && !reused && validators;
         return new PageClassified(request.jobId(), request, request.url(), notModified ? 304 : 200, s, target, "s1",
-                outlinks, List.of(), "h", 100, 10, null, negative,
+                outlinks, List.of(), Hashes.sha256Hex(request.url()), 100, 10, null, negative,
                 request.purpose() == Purpose.MAP ? collections.apply(request.url()) : null, reused ? true : null,
                 notModified ? true : null);
     }
