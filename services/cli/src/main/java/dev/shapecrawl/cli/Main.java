@@ -551,7 +551,7 @@ public final class Main implements Runnable {
             try (Cluster c = cluster.connect(); Cluster.Reader reader = c.reader(Topics.LIST_RECORDS)) {
                 Jobs jobs = new Jobs(c);
                 jobs.requireKnown(job);
-                java.util.function.Predicate<ListRecord> current = latestRunPages(jobs);
+                java.util.function.Predicate<ListRecord> current = latestRunPages(c, jobs);
                 RecordExport.Selection selection = new RecordExport.Selection(job, table);
                 java.util.function.Consumer<ConsumerRecord<String, String>> print;
                 if (format == RecordFormat.jsonl && !byList) {
@@ -581,18 +581,18 @@ public final class Main implements Runnable {
 
         /**
          * Which records already on the topic to show: those of the pages the job's latest run took for targets
-         * ({@link Jobs#targets}), as {@code targets} lists them; every record when the job's status does not say
-         * when its latest run started. An earlier run's records of a page the latest run dropped (a re-crawl with a
+         * ({@link RecordExport.LatestRunPages}, as {@code targets} lists them and the console's downloads select
+         * them); every record when the job's status does not say when its latest run started. An earlier run's records of a page the latest run dropped (a re-crawl with a
          * negative sample) stay on the topic but are not the job's result any more. Records that arrive while
          * following are the running run's and are all shown.
          */
-        private java.util.function.Predicate<ListRecord> latestRunPages(Jobs jobs) {
-            if (jobs.status(job).map(CrawlStatus::runStartedMs).orElse(0L) == 0) {
-                return r -> true;
+        private java.util.function.Predicate<ListRecord> latestRunPages(Cluster c, Jobs jobs) {
+            RecordExport.LatestRunPages pages = new RecordExport.LatestRunPages(job,
+                    jobs.status(job).map(CrawlStatus::runStartedMs).orElse(0L));
+            if (pages.needsTargets()) {
+                c.forEach(Topics.TARGET_PAGES, r -> pages.accept(r.value(), r.timestamp()));
             }
-            java.util.Set<String> pages = new java.util.HashSet<>();
-            jobs.targets(job).forEach(t -> pages.add(t.url()));
-            return r -> pages.contains(r.pageUrl());
+            return pages::includes;
         }
 
         private void printTables(PrintStream out, List<ListRecord> records) {

@@ -348,11 +348,6 @@ public class JobViews {
         }
     }
 
-    /** {@link #apply(String, String, String, long)} of a record written now. */
-    boolean apply(String topic, String key, String value) {
-        return apply(topic, key, value, System.currentTimeMillis());
-    }
-
     /**
      * Applies one record written at {@code timestampMs} (the record's timestamp, epoch ms); a tombstone removes the
      * job's entry, an event that does not decode is skipped.

@@ -1,10 +1,7 @@
 package dev.shapecrawl.console;
 
-import dev.shapecrawl.events.EventCodec;
-import dev.shapecrawl.events.EventType;
 import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.RecordExport;
-import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Topics;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -23,10 +20,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -84,31 +79,13 @@ public class RecordDownloads {
         }
     }
 
-    /**
-     * The records of the pages the job's latest run took for targets, as the CLI's {@code records} selects them:
-     * the pages on {@link Topics#TARGET_PAGES} written since the run started; every record when the job's status
-     * does not say when that was.
-     */
+    /** The records of the pages the job's latest run took for targets ({@link RecordExport.LatestRunPages}). */
     private Predicate<ListRecord> latestRunPages(String job) {
-        long since = views.runStartedMs(job);
-        if (since == 0) {
-            return r -> true;
+        RecordExport.LatestRunPages pages = new RecordExport.LatestRunPages(job, views.runStartedMs(job));
+        if (pages.needsTargets()) {
+            readToEnd(Topics.TARGET_PAGES, r -> pages.accept(r.value(), r.timestamp()));
         }
-        Set<String> pages = new HashSet<>();
-        String marker = "\"jobId\":\"" + job + "\"";
-        readToEnd(Topics.TARGET_PAGES, r -> {
-            if (r.timestamp() >= since && r.value() != null && r.value().contains(marker)) {
-                try {
-                    TargetPage t = EventCodec.decode(EventType.TARGET_PAGE, r.value());
-                    if (t.jobId().equals(job)) {
-                        pages.add(t.url());
-                    }
-                } catch (RuntimeException e) {
-                    // not a target-page event (the services dead-letter such values): not a page of the run
-                }
-            }
-        });
-        return r -> pages.contains(r.pageUrl());
+        return pages::includes;
     }
 
     private void readToEnd(String topic, Consumer<ConsumerRecord<String, String>> sink) {

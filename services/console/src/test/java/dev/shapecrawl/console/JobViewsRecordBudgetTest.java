@@ -30,7 +30,7 @@ class JobViewsRecordBudgetTest {
     /** Records {@code from} .. {@code from + records - 1} of one list of the job (a row already read is a duplicate). */
     private static void publish(JobViews views, String job, int from, int records) {
         for (int i = from; i < from + records; i++) {
-            views.apply(Topics.LIST_RECORDS, job, record(job, i));
+            views.apply(Topics.LIST_RECORDS, job, record(job, i), i); // a record's timestamp plays no part here
         }
     }
 

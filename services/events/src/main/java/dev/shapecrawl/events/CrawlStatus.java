@@ -59,16 +59,6 @@ public record CrawlStatus(String jobId, Phase phase, long requested, long fetche
         Checks.nonNegative("runStartedMs", runStartedMs);
     }
 
-    /** A status without the latest run's start (0: unknown). */
-    public CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,
-                       long mappingFetches, long crawlingFetches, long patternVersion, long run, long newTargets,
-                       String lastError, long updatedAtMs, long mappingReused, long crawlingReused,
-                       long crawlingNotModified, long mappingNotModified, long mappingStartedMs,
-                       long crawlStartedMs) {
-        this(jobId, phase, requested, fetched, failed, targets, mappingFetches, crawlingFetches, patternVersion, run,
-                newTargets, lastError, updatedAtMs, mappingReused, crawlingReused, crawlingNotModified,
-                mappingNotModified, mappingStartedMs, crawlStartedMs, 0);
-    }
 
     /** A status without stored-copy and 304 counts and phase start times (all 0). */
     public CrawlStatus(String jobId, Phase phase, long requested, long fetched, long failed, long targets,

@@ -45,7 +45,7 @@ public final class RecordExport {
         public Selection(String job, String table) {
             this.job = JobIds.require(job);
             this.table = table;
-            this.marker = "\"jobId\":\"" + job + "\"";
+            this.marker = jobMarker(job);
         }
 
         /**
@@ -73,6 +73,66 @@ public final class RecordExport {
             }
             return Optional.of(r);
         }
+    }
+
+    /**
+     * Which pages' records an export holds: those the job's latest run took for targets, the pages written to
+     * {@link Topics#TARGET_PAGES} since the run started ({@link CrawlStatus#runStartedMs()}, against each record's
+     * timestamp), so that a page an earlier run took and the latest dropped (a re-crawl with a negative sample) is no
+     * longer the job's result; every page when the start is unknown (0: a status written before it). Fed the
+     * target-pages topic by the reader of each side (the CLI, the console's downloads). Not thread-safe.
+     */
+    public static final class LatestRunPages {
+        private final String job;
+        private final long sinceMs;
+        private final String marker;
+        private final Set<String> urls = new HashSet<>();
+
+        /**
+         * @param job          the job id
+         * @param runStartedMs when its latest run started, epoch ms; 0 when unknown
+         */
+        public LatestRunPages(String job, long runStartedMs) {
+            this.job = JobIds.require(job);
+            this.sinceMs = runStartedMs;
+            this.marker = jobMarker(job);
+        }
+
+        /** Whether the run's start is known, so that {@link Topics#TARGET_PAGES} must be read ({@link #accept}). */
+        public boolean needsTargets() {
+            return sinceMs > 0;
+        }
+
+        /**
+         * Takes one {@link Topics#TARGET_PAGES} record.
+         *
+         * @param value       the event as the topic holds it (JSON); another job's or an undecodable one is skipped
+         * @param timestampMs the record's timestamp, epoch ms
+         */
+        public void accept(String value, long timestampMs) {
+            // cheap first: bodies are large, and most events of the shared topic are other jobs' or other runs'
+            if (timestampMs < sinceMs || value == null || !value.contains(marker)) {
+                return;
+            }
+            try {
+                TargetPage t = EventCodec.decode(EventType.TARGET_PAGE, value);
+                if (t.jobId().equals(job)) {
+                    urls.add(t.url());
+                }
+            } catch (InvalidEventException e) {
+                // not a target-page event (the services dead-letter such values): not a page of the run
+            }
+        }
+
+        /** Whether {@code r} is a record of a page of the latest run (every record when the start is unknown). */
+        public boolean includes(ListRecord r) {
+            return !needsTargets() || urls.contains(r.pageUrl());
+        }
+    }
+
+    /** Text every event of {@code job} holds as the topics carry it: a cheap test before decoding a shared topic's. */
+    private static String jobMarker(String job) {
+        return "\"jobId\":\"" + job + "\"";
     }
 
     /** One JSON Lines line: the event value as the topic holds it, then {@link #LINE_END}. */

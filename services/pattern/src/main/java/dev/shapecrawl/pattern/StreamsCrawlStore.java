@@ -141,13 +141,14 @@ final class StreamsCrawlStore implements CrawlStore {
     }
 
     @Override
-    public boolean addTarget(String jobId, String url) {
-        return targets.putIfAbsent(jobId + SEP + url, FOUND) == null;
-    }
-
-    @Override
-    public void markCrawledTarget(String jobId, String url, String contentHash) {
-        targets.put(jobId + SEP + url, contentHash);
+    public boolean addTarget(String jobId, String url, String recordsHash) {
+        String key = jobId + SEP + url;
+        if (recordsHash == null) {
+            return targets.putIfAbsent(key, FOUND) == null;
+        }
+        boolean added = targets.get(key) == null;
+        targets.put(key, recordsHash);
+        return added;
     }
 
     @Override

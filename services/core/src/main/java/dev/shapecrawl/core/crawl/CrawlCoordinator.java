@@ -334,11 +334,10 @@ public final class CrawlCoordinator {
         }
         if (isTarget) {
             job.targets++;
-            if (store.addTarget(job.jobId, url)) {
+            // a crawl run's target has its records extracted from this body now; a mapping's verdict writes none
+            String recordsHash = !mapping && Hashes.isSha256Hex(page.contentHash()) ? page.contentHash() : null;
+            if (store.addTarget(job.jobId, url, recordsHash)) {
                 job.newTargets++;
-            }
-            if (!mapping && Hashes.isSha256Hex(page.contentHash())) {
-                store.markCrawledTarget(job.jobId, url, page.contentHash()); // its records are extracted from it now
             }
         }
         if (entry.get().order() == job.nextTurn && job.awaitedForms.isEmpty()) {

@@ -55,20 +55,17 @@ public interface CrawlStore {
     Optional<ParkedAnswer> unpark(String jobId, Traversal traversal, long order);
 
     /**
-     * Records that {@code url} is a target page of the job, across traversals.
+     * Records that {@code url} (as requested) is a target page of the job, across traversals; taken by a crawl run,
+     * also the hash of the body its list records were extracted from, so that a later run's answer with the same
+     * content needs none again ({@link #crawledTargetHash}).
      *
+     * @param recordsHash the hex SHA-256 of the body a crawl run took the page with, or null (a mapping's verdict,
+     *                    which writes no records; the hash kept before stays)
      * @return true if no earlier call named it: a target page new to the job
      */
-    boolean addTarget(String jobId, String url);
+    boolean addTarget(String jobId, String url, String recordsHash);
 
-    /**
-     * Records that a crawl run of the job took {@code url} (as requested) for a target page whose body had hash
-     * {@code contentHash}, so its list records were extracted from that content: a later run's answer with the same
-     * content needs none again.
-     */
-    void markCrawledTarget(String jobId, String url, String contentHash);
-
-    /** The content hash of the page at {@code url} when a crawl run last took it for a target, if one did. */
+    /** The content hash of the page at {@code url} when a crawl run last took it for a target ({@link #addTarget}). */
     Optional<String> crawledTargetHash(String jobId, String url);
 
     /** Calls {@code action} with the state of every job, in no particular order. */

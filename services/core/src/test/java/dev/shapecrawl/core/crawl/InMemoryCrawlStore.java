@@ -89,13 +89,11 @@ final class InMemoryCrawlStore implements CrawlStore {
     }
 
     @Override
-    public boolean addTarget(String jobId, String url) {
+    public boolean addTarget(String jobId, String url, String recordsHash) {
+        if (recordsHash != null) {
+            crawledTargets.put(jobId + "\n" + url, recordsHash);
+        }
         return targets.add(jobId + "\n" + url);
-    }
-
-    @Override
-    public void markCrawledTarget(String jobId, String url, String contentHash) {
-        crawledTargets.put(jobId + "\n" + url, contentHash);
     }
 
     @Override
