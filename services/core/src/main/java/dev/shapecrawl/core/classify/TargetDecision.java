@@ -115,6 +115,20 @@ public final class TargetDecision {
         public Neighbour {
             examples = List.copyOf(examples);
         }
+
+        /**
+         * A band of the similarity order as a neighbouring class: its size, range and examples (its most, middle and
+         * least similar pages; all, if three or fewer).
+         *
+         * @param band  the band's pages, most similar first, not empty
+         * @param taken whether the decision's threshold counts them among the targets
+         */
+        public static Neighbour of(List<Scored> band, boolean taken) {
+            int k = band.size();
+            List<Scored> picks = k <= EXAMPLES ? band : List.of(band.get(0), band.get(k / 2), band.get(k - 1));
+            return new Neighbour(k, picks.stream().map(Scored::url).toList(), band.get(k - 1).positive(),
+                    band.get(0).positive(), taken);
+        }
     }
 
     /**
@@ -196,7 +210,7 @@ public final class TargetDecision {
         }
         int from = Math.min(best, second) + 1;
         int to = Math.max(best, second); // inclusive: the pages between the two gaps
-        Neighbour neighbour = neighbour(order.subList(from, to + 1), second < best);
+        Neighbour neighbour = Neighbour.of(order.subList(from, to + 1), second < best);
         return new Result(Status.AMBIGUOUS, threshold, gap, runnerUp, targets, pages.size(), List.of(neighbour),
                 String.format(Locale.ROOT, "two boundaries: a gap of %.3f at %.3f and one of %.3f at %.3f; the %d "
                                 + "pages between them (similarity %.3f-%.3f: %s) are %s", gap, threshold,
@@ -241,13 +255,5 @@ public final class TargetDecision {
     /** Whether a negative sample is at least as near as every positive one: such a page is never a target. */
     private static boolean nearerToNegative(double positive, Double negative) {
         return negative != null && negative >= positive;
-    }
-
-    /** The band's size, range and examples: its most, middle and least similar pages (all, if three or fewer). */
-    private static Neighbour neighbour(List<Scored> band, boolean taken) {
-        int k = band.size();
-        List<Scored> picks = k <= EXAMPLES ? band : List.of(band.get(0), band.get(k / 2), band.get(k - 1));
-        return new Neighbour(k, picks.stream().map(Scored::url).toList(), band.get(k - 1).positive(),
-                band.get(0).positive(), taken);
     }
 }

@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.core.classify.InnerBoundary;
 import dev.shapecrawl.core.classify.TargetDecision;
 import dev.shapecrawl.core.forms.FormSubmissions;
 import dev.shapecrawl.core.navigation.GeneratedPattern;
@@ -899,9 +900,11 @@ public final class CrawlCoordinator {
         Traversal mapping = job.traversal();
         List<Map.Entry<String, UrlEntry>> entries = new ArrayList<>();
         store.forEachUrl(job.jobId, mapping, (url, e) -> entries.add(Map.entry(url, e)));
-        Decision decision = decide(job, entries);
-        Optional<SiteModelSnapshot> model = MappingModel.infer(store, job.freeze(), mapping, entries,
-                decision::takes, decision.status(), decision.threshold(), decision.summary(), modelSettings);
+        List<TargetDecision.Scored> scored = scored(entries);
+        Optional<MappingModel.Inferred> inferred = MappingModel.infer(store, job.freeze(), mapping, modelSettings);
+        Decision decision = decide(job, scored, inferred);
+        Optional<SiteModelSnapshot> model = inferred.map(i -> i.describe(job.freeze(), entries, decision::takes,
+                decision.status(), decision.threshold(), decision.summary()));
         model.ifPresent(out::model);
         if (decision.result() != null && decision.result().status() == TargetDecision.Status.AMBIGUOUS) {
             job.phase = Phase.AMBIGUOUS;
@@ -965,13 +968,26 @@ public final class CrawlCoordinator {
     }
 
     /**
-     * The site-wide target decision over the finished mapping ({@link TargetDecision}), unless the job fixed its own
-     * threshold (the seed's {@code similarityThreshold}): then each page's own verdict stands, as before issue 18.
+     * The site-wide target decision over the finished mapping ({@link TargetDecision}), checked against the mapping's
+     * site model ({@link InnerBoundary}: a second boundary inside the taken pages that the model's classes agree with
+     * makes it AMBIGUOUS), unless the job fixed its own threshold (the seed's {@code similarityThreshold}): then each
+     * page's own verdict stands, as before issue 18.
      */
-    private Decision decide(Draft job, List<Map.Entry<String, UrlEntry>> entries) {
+    private Decision decide(Draft job, List<TargetDecision.Scored> scored, Optional<MappingModel.Inferred> model) {
         if (job.seed.similarityThreshold() != null) {
             return new Decision(null);
         }
+        TargetDecision.Result result = TargetDecision.decide(scored, decisionSettings);
+        if (model.isPresent()) {
+            Map<String, Integer> classOf = model.get().classByRequestUrl();
+            result = InnerBoundary.check(result, scored, classOf::get, decisionSettings.floor(),
+                    InnerBoundary.DEFAULT_MIN_SHARE).orElse(result);
+        }
+        return new Decision(result);
+    }
+
+    /** The mapped pages the decision is taken over: answered and classified, by request URL. */
+    private static List<TargetDecision.Scored> scored(List<Map.Entry<String, UrlEntry>> entries) {
         List<TargetDecision.Scored> scored = new ArrayList<>();
         for (Map.Entry<String, UrlEntry> item : entries) {
             UrlEntry e = item.getValue();
@@ -979,7 +995,7 @@ public final class CrawlCoordinator {
                 scored.add(new TargetDecision.Scored(item.getKey(), e.similarity(), e.negativeSimilarity()));
             }
         }
-        return new Decision(TargetDecision.decide(scored, decisionSettings));
+        return scored;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.shapecrawl.core.crawl;
 
 import dev.shapecrawl.core.sitemodel.ModelInference;
+import dev.shapecrawl.core.sitemodel.PageClass;
 import dev.shapecrawl.core.sitemodel.SiteModel;
 import dev.shapecrawl.core.sitemodel.SiteModelSettings;
 import dev.shapecrawl.core.sitemodel.SitePage;
@@ -8,6 +9,7 @@ import dev.shapecrawl.core.sitemodel.TargetClasses;
 import dev.shapecrawl.events.SiteModelSnapshot;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,40 +29,73 @@ final class MappingModel {
     }
 
     /**
-     * @param store      the job's state, holding the mapping's collections
-     * @param job        the job
-     * @param mapping    the finished mapping
-     * @param entries    the mapping's URL entries (request URL → entry)
-     * @param takes      whether the target decision takes a mapped entry
-     * @param status     the decision's status (DECIDED, AMBIGUOUS, NONE, FIXED)
-     * @param threshold  the decision's threshold, or null
-     * @param decision   the decision's words, or null
-     * @param settings   the model's settings (n, dt, …)
+     * The model a mapping's pages give, before any decision is laid over it.
+     *
+     * @param model     the inferred model
+     * @param requested the URL each page the model read was requested by (a page's URL is its final URL, after
+     *                  redirects; the mapping keys its entries by the request URL)
+     */
+    record Inferred(SiteModel model, Map<String, String> requested) {
+        /** A mapped page's class (its index in the model) by its request URL; null when the model did not read it. */
+        Map<String, Integer> classByRequestUrl() {
+            Map<String, Integer> out = new HashMap<>();
+            List<PageClass> classes = model.classes();
+            for (int i = 0; i < classes.size(); i++) {
+                for (SitePage p : classes.get(i).pages()) {
+                    String request = requested.get(p.url());
+                    if (request != null) {
+                        out.putIfAbsent(request, i);
+                    }
+                }
+            }
+            return out;
+        }
+
+        /**
+         * The model with a decision laid over it, as the {@code site-models} topic carries it.
+         *
+         * @param job       the job
+         * @param entries   the mapping's URL entries (request URL → entry)
+         * @param takes     whether the target decision takes a mapped entry
+         * @param status    the decision's status (DECIDED, AMBIGUOUS, NONE, FIXED)
+         * @param threshold the decision's threshold, or null
+         * @param decision  the decision's words, or null
+         */
+        SiteModelSnapshot describe(JobState job, List<Map.Entry<String, UrlEntry>> entries,
+                                   Predicate<UrlEntry> takes, String status, Double threshold, String decision) {
+            Map<String, UrlEntry> byUrl = new HashMap<>();
+            entries.forEach(e -> byUrl.put(e.getKey(), e.getValue()));
+            Map<String, TargetClasses.Verdict> verdicts = new HashMap<>();
+            requested.forEach((finalUrl, request) -> {
+                UrlEntry e = byUrl.get(request);
+                verdicts.put(finalUrl, e == null ? TargetClasses.Verdict.UNKNOWN
+                        : new TargetClasses.Verdict(e.similarity(), takes.test(e)));
+            });
+            int mapped = (int) entries.stream().filter(e -> e.getValue().done() && e.getValue().similarity() != null)
+                    .count();
+            return TargetClasses.describe(job.jobId(), Math.max(1, job.mappings()), job.seed().entryUrl(), mapped,
+                    model, verdicts::get, status, threshold, decision);
+        }
+    }
+
+    /**
+     * @param store    the job's state, holding the mapping's collections
+     * @param job      the job
+     * @param mapping  the finished mapping
+     * @param settings the model's settings (n, dt, …)
      * @return the model, or empty when the mapping kept no collections (pages classified before the classifier sent
      *         them, or no HTML page at all)
      */
-    static Optional<SiteModelSnapshot> infer(CrawlStore store, JobState job, Traversal mapping,
-                                             List<Map.Entry<String, UrlEntry>> entries, Predicate<UrlEntry> takes,
-                                             String status, Double threshold, String decision,
-                                             SiteModelSettings settings) {
-        Map<String, TargetClasses.Verdict> verdicts = new HashMap<>();
-        Map<String, UrlEntry> byUrl = new HashMap<>();
-        entries.forEach(e -> byUrl.put(e.getKey(), e.getValue()));
+    static Optional<Inferred> infer(CrawlStore store, JobState job, Traversal mapping, SiteModelSettings settings) {
+        Map<String, String> requested = new LinkedHashMap<>();
         SiteModel model = ModelInference.infer(job.seed().entryUrl(), url -> {
             Optional<CrawlStore.KeptCollections> k = store.collections(job.jobId(), mapping, url);
-            k.ifPresent(c -> {
-                UrlEntry e = byUrl.get(url);
-                verdicts.put(c.finalUrl(), e == null ? TargetClasses.Verdict.UNKNOWN
-                        : new TargetClasses.Verdict(e.similarity(), takes.test(e)));
-            });
+            k.ifPresent(c -> requested.put(c.finalUrl(), url));
             return k.map(c -> SitePage.of(c.finalUrl(), c.collections()));
         }, settings);
-        if (verdicts.isEmpty() || model.classes().isEmpty()) {
+        if (requested.isEmpty() || model.classes().isEmpty()) {
             return Optional.empty(); // no page read: no collections were kept
         }
-        int mapped = (int) entries.stream().filter(e -> e.getValue().done() && e.getValue().similarity() != null)
-                .count();
-        return Optional.of(TargetClasses.describe(job.jobId(), Math.max(1, job.mappings()), job.seed().entryUrl(),
-                mapped, model, verdicts::get, status, threshold, decision));
+        return Optional.of(new Inferred(model, requested));
     }
 }

@@ -135,6 +135,16 @@ class CrawlCoordinatorTest {
         return site;
     }
 
+    /** One template per kind, as a site generator writes them: the model's classes are the kinds. */
+    private static void oneTemplatePerKind(SimulatedSite site) {
+        site.collections = u -> {
+            String kind = u.startsWith(E + "artist?") ? "artist" : u.contains("/news/") ? "news"
+                    : u.contains("/list/") ? "list" : "other";
+            return new PageCollections(Map.of("/html/body/div[@class]/" + kind + "/a", site.links.get(u)),
+                    Map.of("/html/body/h1", List.of(kind)));
+        };
+    }
+
     /** Maps and, if the decision allows, crawls {@code site} from its entry point with a default seed. */
     private static void run(SimulatedSite site) {
         CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
@@ -157,13 +167,7 @@ class CrawlCoordinatorTest {
     @Test
     void anAmbiguousMappingNamesTheSiteModelsClassesOfTheNeighboursAndPublishesTheModel() {
         SimulatedSite site = ambiguousSite();
-        // one template per kind, as a site generator writes them: the model's classes are the kinds
-        site.collections = u -> {
-            String kind = u.startsWith(E + "artist?") ? "artist" : u.contains("/news/") ? "news"
-                    : u.contains("/list/") ? "list" : "other";
-            return new PageCollections(Map.of("/html/body/div[@class]/" + kind + "/a", site.links.get(u)),
-                    Map.of("/html/body/h1", List.of(kind)));
-        };
+        oneTemplatePerKind(site);
         run(site);
         CrawlStatus last = site.lastStatus();
         assertEquals(Phase.AMBIGUOUS, last.phase());
@@ -176,6 +180,39 @@ class CrawlCoordinatorTest {
         assertTrue(named.contains("class " + news.id() + " (" + news.size() + " pages, similarity 0.900-0.900"),
                 last.lastError());
         assertTrue(named.contains("negative sample"), "the way out is still said: " + last.lastError());
+    }
+
+    /**
+     * erl_docgen's shape (docs/evaluation.md, "Held out, third run"): the news pages share the targets' frame, so
+     * they score just below the targets and far above the rest, and the similarity's widest gap takes them. The site
+     * model's classes tell the two apart as the narrow gap does ({@code InnerBoundary}), so the mapping ends AMBIGUOUS
+     * and names them instead of crawling them as targets; a negative sample like a news page then decides.
+     */
+    @Test
+    void aSecondBoundaryTheSiteModelAgreesWithEndsTheMappingAmbiguous() {
+        SimulatedSite site = site();
+        site.similarity = u -> u.startsWith(E + "artist?") ? 0.99 : u.contains("/news/") ? 0.965 : 0.4;
+        oneTemplatePerKind(site);
+        run(site);
+        CrawlStatus last = site.lastStatus();
+        assertEquals(Phase.AMBIGUOUS, last.phase(), String.valueOf(last));
+        assertTrue(last.lastError().contains("site model agrees with a second boundary"), last.lastError());
+        assertTrue(last.lastError().contains("the 2 pages below it"), last.lastError());
+        assertTrue(last.lastError().contains(E + "news/1"), last.lastError());
+        assertTrue(site.patterns.isEmpty(), "no pattern is published on a guess");
+        assertTrue(urls(site.requests, Purpose.CRAWL).isEmpty(), "nothing is crawled");
+        assertEquals("AMBIGUOUS", site.models.get(0).decisionStatus());
+
+        SimulatedSite again = site();
+        again.similarity = site.similarity;
+        oneTemplatePerKind(again);
+        again.negativeSimilarity = u -> u.contains("/news/") ? 0.99 : 0.5;
+        run(again);
+        assertEquals(Phase.IDLE, again.lastStatus().phase(), String.valueOf(again.lastStatus()));
+        assertTrue(again.patterns.get(0).decision().startsWith("DECIDED"), again.patterns.get(0).decision());
+        assertTrue(again.lastStatus().targets() > 0, String.valueOf(again.lastStatus()));
+        assertTrue(urls(again.requests, Purpose.CRAWL).stream().noneMatch(u -> u.contains("/news/")),
+                "the crawl leaves the news pages alone: " + urls(again.requests, Purpose.CRAWL));
     }
 
     @Test
