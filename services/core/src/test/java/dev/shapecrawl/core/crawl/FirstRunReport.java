@@ -183,10 +183,11 @@ class FirstRunReport {
     /**
      * Entry points other than {@code index.html}, by site name prefix, as {@code bin/eval-decision-e2e} uses them: a
      * Doxygen main page links its indexes by script (menudata.js), so the class list is the entry; the Python
-     * manual's library reference is where its modules are; Erlang/OTP's documentation starts at {@code doc/index.html}.
+     * manual's library reference is where its modules are; Erlang/OTP's documentation starts at {@code doc/index.html},
+     * gi-docgen's Pango reference at its namespace's index.
      */
     private static final Map<String, String> ENTRIES = Map.of("sfml", "annotated.html", "xerces", "annotated.html",
-            "python", "library/index.html", "erlang", "doc/index.html");
+            "python", "library/index.html", "erlang", "doc/index.html", "pango", "Pango/index.html");
     /** The samples of {@code bin/eval-decision-e2e} on the Debian sites (a site-wide decision is DECIDED with them). */
     private static final Map<String, String> SAMPLES = Map.of("sfml", "classsf_1_1Shader.html",
             "xerces", "classDOMCharacterData.html", "python", "library/os.html", "postgresql", "sql-alteruser.html",

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -50,6 +51,14 @@ import java.util.regex.Pattern;
  *       are the other reference pages (commands, applications, files), the user's guide chapters, the tables of
  *       contents, the release notes and the Java API pages of jinterface (javadoc). Held out like
  *       {@code haddock-module} (third run, 2026-11-27, truth fixed before the run).</li>
+ *   <li>{@code rdoc-class}: the class pages of an RDoc site (Ruby's documentation generator, its default darkfish
+ *       format): pages whose {@code <body>} carries RDoc's {@code class="class"}; decoys are the module pages
+ *       ({@code class="module"}, the same template), the file pages and the table of contents. Held out (fourth run,
+ *       2026-11-27, truth fixed before the run).</li>
+ *   <li>{@code gidocgen-method}: the method pages of a gi-docgen site (GObject libraries' reference, GNOME): gi-docgen
+ *       writes one page per symbol and names it by the symbol's kind, {@code method.<Type>.<name>.html}; decoys are
+ *       every other kind (class, struct, enum, constructor, function, virtual function, …) and the namespace's index
+ *       and guide pages. Held out like {@code rdoc-class}.</li>
  * </ul>
  */
 public final class DirectorySites {
@@ -88,6 +97,8 @@ public final class DirectorySites {
             case "qdoc-class" -> (r, path) -> qdocKind(read(r.resolve(path))).equals("class");
             case "erldocgen-module" -> (r, path) -> erlDocgenKind(path, read(r.resolve(path))).equals("module");
             case "sphinx-module" -> (r, path) -> path.startsWith("library/") && hasModuleAnchor(r.resolve(path));
+            case "rdoc-class" -> (r, path) -> rdocKind(read(r.resolve(path))).equals("class");
+            case "gidocgen-method" -> (r, path) -> giDocgenKind(path).equals("method");
             default -> throw new IllegalArgumentException("unknown site kind " + kind);
         };
         if (!Files.isDirectory(root)) {
@@ -188,6 +199,40 @@ public final class DirectorySites {
             return "contents";
         }
         return name.equals("notes.html") || name.equals("release_notes.html") ? "notes" : "chapter";
+    }
+
+    /**
+     * RDoc's page kinds (darkfish, RDoc's default HTML format): the kind RDoc writes as the {@code <body>}'s class
+     * ({@code class}, {@code module}, {@code file}, {@code table-of-contents}); {@code other} for a page without one.
+     */
+    public static String rdocKind(String html) {
+        Matcher m = RDOC_BODY.matcher(html);
+        return m.find() ? m.group(1) : "other";
+    }
+
+    private static final Pattern RDOC_BODY = Pattern.compile("<body[^>]* class=\"([a-z-]+)\"");
+
+    /** The symbol kinds gi-docgen names its pages by, {@code <kind>.<Type>[.<name>].html}. */
+    private static final Pattern GIDOCGEN_PAGE = Pattern.compile(
+            "(?:^|.*/)(alias|callback|class|class_method|const|ctor|enum|error|flags|func|iface|method|property|signal"
+                    + "|struct|type_func|union|vfunc)\\.[^/]+\\.html");
+
+    /**
+     * gi-docgen's page kinds, from its file layout: the symbol kind a page is named by ({@code method}, {@code ctor},
+     * {@code class}, …), {@code index} for a namespace's {@code index.html}, {@code guide} for any other page (the
+     * namespace's hand-written chapters, the class hierarchy).
+     */
+    public static String giDocgenKind(String path) {
+        Matcher m = GIDOCGEN_PAGE.matcher(path);
+        if (m.matches()) {
+            return m.group(1);
+        }
+        return path.endsWith("index.html") ? "index" : "guide";
+    }
+
+    /** gi-docgen's callable pages (the wider class of a method page): methods, constructors, functions, vfuncs. */
+    public static boolean isGiDocgenCallable(String path) {
+        return Set.of("method", "ctor", "func", "type_func", "vfunc", "class_method").contains(giDocgenKind(path));
     }
 
     private static boolean hasModuleAnchor(Path file) {

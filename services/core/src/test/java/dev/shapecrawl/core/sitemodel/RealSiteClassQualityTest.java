@@ -218,7 +218,9 @@ class RealSiteClassQualityTest {
     /**
      * Generators no choice of the model was made on (held out, 2026-11-27; class truth written before the first
      * run): Haddock (Haskell's base library), QDoc (Qt Core) and erl_docgen (Erlang/OTP, added the same day, after the
-     * first two were measured), Debian packages {@code ghc-doc}, {@code qtbase5-doc-html} and {@code erlang-doc}.
+     * first two were measured), Debian packages {@code ghc-doc}, {@code qtbase5-doc-html} and {@code erlang-doc}; then
+     * RDoc (Asciidoctor's API) and gi-docgen (Pango), {@code asciidoctor-doc} and {@code libpango1.0-doc}, the fourth
+     * run.
      */
     static List<RealSite> heldOutSites() {
         return List.of(
@@ -231,7 +233,13 @@ class RealSiteClassQualityTest {
                         (path, html) -> DirectorySites.qdocKind(html)), "QDoc (Qt 5.15)", "qtbase5-doc-html", null),
                 new RealSite(SampledSites.Site.of("erlang-otp-25", Path.of("/usr/share/doc/erlang-doc"),
                         "http://erldocgen.test/", "doc/index.html", StandardCharsets.UTF_8,
-                        DirectorySites::erlDocgenKind), "erl_docgen (Erlang/OTP 25)", "erlang-doc", null));
+                        DirectorySites::erlDocgenKind), "erl_docgen (Erlang/OTP 25)", "erlang-doc", null),
+                new RealSite(SampledSites.Site.of("asciidoctor-2.0.18", Path.of("/usr/share/doc/asciidoctor-doc/html"),
+                        "http://rdoc.test/", "index.html", StandardCharsets.UTF_8,
+                        (path, html) -> DirectorySites.rdocKind(html)), "RDoc (darkfish)", "asciidoctor-doc", null),
+                new RealSite(SampledSites.Site.of("pango-1.50", Path.of("/usr/share/doc/libpango1.0-doc/reference"),
+                        "http://gidocgen.test/", "Pango/index.html", StandardCharsets.UTF_8,
+                        (path, html) -> DirectorySites.giDocgenKind(path)), "gi-docgen", "libpango1.0-doc", null));
     }
 
     /** The held-out generators' figures, printed and asserted as docs/site-model.md states them. */
