@@ -42,7 +42,7 @@ class RealSiteClassQualityTest {
     /** Mean F* over the six sites to 3 decimals, as docs/site-model.md states it (inference is deterministic). */
     static final String DOCUMENTED_MEAN_F_STAR = "0.877";
     /** F* of the held-out generators, Haddock, QDoc and erl_docgen in that order (docs/site-model.md). */
-    static final List<String> DOCUMENTED_HELD_OUT_F_STAR = List.of("0.811", "0.962", "0.940");
+    static final List<String> DOCUMENTED_HELD_OUT_F_STAR = List.of("0.811", "0.962", "0.940", "0.700", "0.745");
     /** The same without {@link ClassConsolidation}, as docs/site-model.md states it. */
     static final String DOCUMENTED_MEAN_F_STAR_UNCONSOLIDATED = "0.785";
 
