@@ -5,7 +5,12 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready once the job views have read the topics to their end: before that the pages would show too little. */
+/**
+ * Ready once the job views have read the topics to their end: before that the pages would show too little. The
+ * check's data says how far they are ({@code progress}: events read so far), so that a runtime waiting for it can
+ * tell a console catching up with a long history from one that is stuck ({@code ./shapecrawl up} waits while it
+ * grows).
+ */
 @Readiness
 @ApplicationScoped
 public class ConsoleReadiness implements HealthCheck {
@@ -17,6 +22,7 @@ public class ConsoleReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("console job views").status(views.caughtUp()).build();
+        return HealthCheckResponse.named("console job views").status(views.caughtUp())
+                .withData("progress", views.eventsRead()).build();
     }
 }

@@ -5,20 +5,25 @@ import dev.shapecrawl.events.RecordExport;
 import dev.shapecrawl.events.RecordTables;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One job's list records as the console holds them: counted by table ({@link RecordTables}, as
- * {@code shapecrawl records --by-list} counts them), each record once ({@link RecordExport.Selection}), and the
- * first {@code max} of them kept for the paged view. The downloads do not come from here: they read the topic
- * ({@link RecordDownloads}). Thread-safe (synchronized: one reader thread adds, requests read).
+ * {@code shapecrawl records --by-list} counts them) and by page, each record once ({@link RecordExport.Selection}),
+ * and the first {@code max} of them kept for the paged view, which can show the records of some pages only (the
+ * latest run's target pages). The downloads do not come from here: they read the topic ({@link RecordDownloads}).
+ * Thread-safe (synchronized: one reader thread adds, requests read).
  */
 final class JobRecords {
     private final RecordExport.Selection selection;
     private final RecordTables tables = new RecordTables();
     private final Map<String, List<ListRecord>> byTable = new LinkedHashMap<>();
+    /** Records counted per page and table (every record, held or not): the counts of a view of some pages. */
+    private final Map<String, Map<String, Long>> perPage = new HashMap<>();
     private final int max;
     private long count;
     private int held;
@@ -41,9 +46,10 @@ final class JobRecords {
     synchronized boolean add(ListRecord record) {
         return selection.accept(record).map(r -> {
             count++;
-            tables.add(r);
+            String table = tables.add(r);
+            perPage.computeIfAbsent(r.pageUrl(), p -> new HashMap<>()).merge(table, 1L, Long::sum);
             if (held < max && !released) {
-                byTable.computeIfAbsent(RecordTables.id(r), t -> new ArrayList<>()).add(r);
+                byTable.computeIfAbsent(table, t -> new ArrayList<>()).add(r);
                 held++;
             }
             return true;
@@ -75,19 +81,32 @@ final class JobRecords {
     }
 
     /**
-     * A page of one table's records.
+     * A page of one table's records, of every page.
      *
      * @param table  the table id, or null/blank for the largest table
      * @param offset the first record, >= 0
      * @param limit  the most records, clamped to 1..500
      */
     synchronized RecordsPage page(String table, int offset, int limit) {
-        List<RecordsPage.Table> all = new ArrayList<>();
-        for (RecordTables.Summary s : tables.summaries()) {
-            all.add(new RecordsPage.Table(s.id, s.names, s.records, s.pages.size()));
-        }
+        return page(table, offset, limit, null);
+    }
+
+    /**
+     * A page of one table's records, of the given pages only.
+     *
+     * @param table  the table id, or null/blank for the largest table (of those pages)
+     * @param offset the first record, >= 0
+     * @param limit  the most records, clamped to 1..500
+     * @param pages  the page URLs whose records are shown and counted, or null for every page
+     */
+    synchronized RecordsPage page(String table, int offset, int limit, Set<String> pages) {
+        List<RecordsPage.Table> all = pages == null ? everyTable() : tablesOf(pages);
+        long total = all.stream().mapToLong(RecordsPage.Table::records).sum();
         String chosen = table == null || table.isBlank() ? (all.isEmpty() ? "" : all.get(0).id()) : table;
         List<ListRecord> rows = byTable.getOrDefault(chosen, List.of());
+        if (pages != null) {
+            rows = rows.stream().filter(r -> pages.contains(r.pageUrl())).toList();
+        }
         List<String> columns = all.stream().filter(t -> t.id().equals(chosen)).findFirst()
                 .map(RecordsPage.Table::names).orElse(List.of());
         int from = Math.min(Math.max(0, offset), rows.size());
@@ -96,6 +115,35 @@ final class JobRecords {
         for (ListRecord r : rows.subList(from, to)) {
             out.add(new RecordsPage.Row(r.pageUrl(), r.listId(), r.rowIndex(), RecordTables.cells(r, columns)));
         }
-        return new RecordsPage(count, chosen, all, columns, rows.size(), from, out);
+        return new RecordsPage(pages == null ? count : total, chosen, all, columns, rows.size(), from, out);
+    }
+
+    private List<RecordsPage.Table> everyTable() {
+        List<RecordsPage.Table> all = new ArrayList<>();
+        for (RecordTables.Summary s : tables.summaries()) {
+            all.add(new RecordsPage.Table(s.id, s.names, s.records, s.pages.size()));
+        }
+        return all;
+    }
+
+    /** The tables of these pages' records, most records first (ties in the order of every table's). */
+    private List<RecordsPage.Table> tablesOf(Set<String> pages) {
+        Map<String, long[]> counts = new HashMap<>(); // table -> records, pages
+        for (String page : pages) {
+            perPage.getOrDefault(page, Map.of()).forEach((table, n) -> {
+                long[] c = counts.computeIfAbsent(table, t -> new long[2]);
+                c[0] += n;
+                c[1]++;
+            });
+        }
+        List<RecordsPage.Table> out = new ArrayList<>();
+        for (RecordTables.Summary s : tables.summaries()) {
+            long[] c = counts.get(s.id);
+            if (c != null) {
+                out.add(new RecordsPage.Table(s.id, s.names, c[0], (int) c[1]));
+            }
+        }
+        out.sort((a, b) -> Long.compare(b.records(), a.records()));
+        return out;
     }
 }

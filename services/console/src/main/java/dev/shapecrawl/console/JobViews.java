@@ -9,10 +9,8 @@ import dev.shapecrawl.events.FormTemplate;
 import dev.shapecrawl.events.InvalidEventException;
 import dev.shapecrawl.events.ListRecord;
 import dev.shapecrawl.events.NavigationPattern;
-import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.SiteModelSnapshot;
-import dev.shapecrawl.events.TargetPage;
 import dev.shapecrawl.events.Topics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -27,15 +25,18 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -89,7 +90,9 @@ public class JobViews {
     private final Map<String, Map<String, FormProbeState>> probes = new ConcurrentHashMap<>();
     private final BroadcastProcessor<List<JobSummary>> changes = BroadcastProcessor.create();
     private volatile boolean caughtUp;
-    private volatile KafkaConsumer<String, String> consumer;
+    /** Events read since the start: the readiness check's progress while the views catch up. */
+    private volatile long eventsRead;
+    private volatile KafkaConsumer<String, byte[]> consumer;
     private volatile Thread reader;
 
     /**
@@ -122,14 +125,14 @@ public class JobViews {
     }
 
     void start(@Observes StartupEvent event) {
-        consumer = new KafkaConsumer<>(readerSettings(bootstrapServers));
+        consumer = new KafkaConsumer<>(viewSettings(bootstrapServers));
         reader = new Thread(this::read, "console-job-views");
         reader.setDaemon(true);
         reader.start();
     }
 
     void stop(@Observes ShutdownEvent event) throws InterruptedException {
-        KafkaConsumer<String, String> c = consumer;
+        KafkaConsumer<String, byte[]> c = consumer;
         if (c != null) {
             c.wakeup();
         }
@@ -164,6 +167,16 @@ public class JobViews {
         p.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(Topics.PAGE_MESSAGE_BYTES));
         p.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(Topics.PAGE_MESSAGE_BYTES));
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(MAX_POLL_RECORDS));
+        return p;
+    }
+
+    /**
+     * The views' reader: {@link #readerSettings} with values as bytes, so that the large page events are read by
+     * {@link PageEventHeads} without their bodies ever becoming strings.
+     */
+    static Properties viewSettings(String bootstrapServers) {
+        Properties p = readerSettings(bootstrapServers);
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         return p;
     }
 
@@ -229,7 +242,9 @@ public class JobViews {
     }
 
     /**
-     * A page of one table of the job's list records.
+     * A page of one table of the list records of the job's latest run: the records of its target pages
+     * ({@link #latestRunTargets}; a page an earlier run took and the latest did not keeps its records on the topic,
+     * not in this view), or of every page when the status does not say when the run started.
      *
      * @param table  a table id, or blank for the largest
      * @param offset the first record, >= 0
@@ -237,7 +252,17 @@ public class JobViews {
      */
     public RecordsPage records(String id, String table, int offset, int limit) {
         JobRecords r = records.get(id);
-        return r == null ? new RecordsPage(0, "", List.of(), List.of(), 0, 0, List.of()) : r.page(table, offset, limit);
+        if (r == null) {
+            return new RecordsPage(0, "", List.of(), List.of(), 0, 0, List.of());
+        }
+        Set<String> pages = null;
+        if (runStartedMs(id) > 0) {
+            pages = new HashSet<>();
+            for (TargetsPage.Target t : latestRunTargets(id)) {
+                pages.add(t.url());
+            }
+        }
+        return r.page(table, offset, limit, pages);
     }
 
     /**
@@ -294,17 +319,28 @@ public class JobViews {
         return caughtUp;
     }
 
+    /**
+     * Events the reader has read since the start, growing while it catches up with the topics' history: a
+     * runtime that waits for the console's readiness waits as long as this grows ({@code ./shapecrawl up}).
+     */
+    public long eventsRead() {
+        return eventsRead;
+    }
+
     private void read() {
-        try (KafkaConsumer<String, String> c = consumer) {
+        try (KafkaConsumer<String, byte[]> c = consumer) {
             List<TopicPartition> partitions = awaitPartitions(c);
             c.assign(partitions);
             c.seekToBeginning(partitions);
             Map<TopicPartition, Long> ends = new HashMap<>(c.endOffsets(partitions));
             while (!Thread.currentThread().isInterrupted()) {
-                ConsumerRecords<String, String> records = c.poll(POLL);
+                ConsumerRecords<String, byte[]> records = c.poll(POLL);
                 boolean changed = false;
-                for (ConsumerRecord<String, String> r : records) {
-                    changed |= apply(r.topic(), r.key(), r.value(), r.timestamp());
+                eventsRead += records.count();
+                for (ConsumerRecord<String, byte[]> r : records) {
+                    changed |= PAGE_TOPICS.contains(r.topic()) ? applyPage(r.topic(), r.value(), r.timestamp())
+                            : apply(r.topic(), r.key(), r.value() == null ? null : new String(r.value(),
+                            StandardCharsets.UTF_8), r.timestamp());
                 }
                 if (!caughtUp && ends.entrySet().stream().allMatch(e -> c.position(e.getKey()) >= e.getValue())) {
                     caughtUp = true;
@@ -324,7 +360,7 @@ public class JobViews {
     }
 
     /** Waits until every topic exists (a console may start before the services create them). */
-    private static List<TopicPartition> awaitPartitions(KafkaConsumer<String, String> c) {
+    private static List<TopicPartition> awaitPartitions(KafkaConsumer<String, byte[]> c) {
         while (true) {
             List<TopicPartition> out = new ArrayList<>();
             boolean all = true;
@@ -359,14 +395,8 @@ public class JobViews {
             case Topics.NAVIGATION_PATTERNS ->
                     put(patterns, EventType.NAVIGATION_PATTERN, key, value, NavigationPattern::jobId);
             case Topics.SITE_MODELS -> put(models, EventType.SITE_MODEL, key, value, SiteModelSnapshot::jobId);
-            case Topics.PAGES_CLASSIFIED -> {
-                classified(value);
-                yield false;
-            }
-            case Topics.TARGET_PAGES -> {
-                target(value, timestampMs);
-                yield false;
-            }
+            case Topics.PAGES_CLASSIFIED, Topics.TARGET_PAGES ->
+                    applyPage(topic, value == null ? null : value.getBytes(StandardCharsets.UTF_8), timestampMs);
             case Topics.LIST_RECORDS -> record(value);
             case Topics.FORM_TEMPLATES -> {
                 FormTemplate t = decode(EventType.FORM_TEMPLATE, value);
@@ -386,9 +416,21 @@ public class JobViews {
         };
     }
 
-    private void classified(String value) {
-        PageClassified page = decode(EventType.PAGE_CLASSIFIED, value);
-        if (page == null || page.request().purpose() != Purpose.MAP || page.similarity() == null) {
+    /** The topics of the large page events, whose heads alone the views read ({@link PageEventHeads}). */
+    private static final Set<String> PAGE_TOPICS = Set.of(Topics.PAGES_CLASSIFIED, Topics.TARGET_PAGES);
+
+    /** A page event, by its head: no change to the jobs page (the status counts the pages). */
+    private boolean applyPage(String topic, byte[] value, long timestampMs) {
+        if (topic.equals(Topics.TARGET_PAGES)) {
+            target(PageEventHeads.target(value), timestampMs);
+        } else {
+            classified(PageEventHeads.classified(value));
+        }
+        return false;
+    }
+
+    private void classified(PageEventHeads.Classified page) {
+        if (page == null || page.purpose() != Purpose.MAP || page.similarity() == null) {
             return;
         }
         Map<String, double[]> pages = mapped.computeIfAbsent(page.jobId(), j -> Collections.synchronizedMap(new LinkedHashMap<>()));
@@ -433,8 +475,7 @@ public class JobViews {
     private record Found(TargetsPage.Target target, long lastMs) {
     }
 
-    private void target(String value, long timestampMs) {
-        TargetPage page = decode(EventType.TARGET_PAGE, value);
+    private void target(PageEventHeads.Target page, long timestampMs) {
         if (page == null) {
             return;
         }

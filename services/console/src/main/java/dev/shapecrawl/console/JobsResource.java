@@ -67,7 +67,8 @@ public class JobsResource {
     }
 
     /**
-     * A page of one table of the job's list records ({@code table}: its id; absent: the largest table).
+     * A page of one table of the list records of the job's latest run ({@code table}: its id; absent: the largest
+     * table; {@link JobViews#records}).
      *
      * @throws NotFoundException (404) if no event of the job has been read
      */

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * One page of a job's list records: one table's rows under its column names.
  *
- * @param total   the job's records, each once, every table
+ * @param total   the job's records, each once, every table (of the latest run's target pages when the status says
+ *                when the run started)
  * @param table   the table shown (its id, {@code RecordTables.id}), or "" when there is none yet
  * @param tables  every table of the job, most records first
  * @param columns the shown table's column names

@@ -99,7 +99,7 @@ class JobsResourceTest {
 
     /**
      * A re-crawl with a negative sample can drop a page an earlier run took: the targets view and the record
-     * downloads (what {@code shapecrawl records} prints) are the latest run's pages'.
+     * downloads (what {@code shapecrawl records} prints) and the records view are the latest run's pages'.
      */
     @Test
     void theTargetsAndTheDownloadsAreTheLatestRunsPages() throws Exception {
@@ -129,6 +129,8 @@ class JobsResourceTest {
             assertTrue(targets.contains(kept) && !targets.contains(dropped) && targets.contains("\"total\":1"), targets);
             String records = given().get("/api/jobs/" + job + "/records.jsonl").then().statusCode(200).extract().asString();
             assertTrue(records.contains(kept) && !records.contains(dropped), records);
+            String view = given().get("/api/jobs/" + job + "/records").then().statusCode(200).extract().asString();
+            assertTrue(view.contains(kept) && !view.contains(dropped) && view.contains("\"total\":1"), view);
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A job's list records as tables (issue 20): one table per set of column names the page gives (per list identity
@@ -23,6 +24,8 @@ import java.util.Set;
  * ({@link RecordExport}). Pure; not thread-safe (a summary accumulates).
  */
 public final class RecordTables {
+    private static final Pattern POSITIONAL = Pattern.compile("c[0-9]+");
+
     /** The columns before a record's named cells in CSV. */
     public static final List<String> PREFIX = List.of("page_url", "list_id", "row_index");
 
@@ -47,12 +50,17 @@ public final class RecordTables {
         }
     }
 
-    /** Counts a record in its table. */
-    public void add(ListRecord r) {
+    /**
+     * Counts a record in its table.
+     *
+     * @return the table's id ({@link #id})
+     */
+    public String add(ListRecord r) {
         Summary s = tables.computeIfAbsent(id(r), id -> new Summary(id, names(r)));
         s.records++;
         s.pages.add(r.pageUrl());
         s.identities.add(r.listIdentity());
+        return s.id;
     }
 
     /** The tables, most records first (ties: first met first). */
@@ -70,7 +78,7 @@ public final class RecordTables {
      */
     public static String id(ListRecord r) {
         List<String> names = names(r);
-        boolean positional = names.stream().allMatch(n -> n.matches("c[0-9]+"));
+        boolean positional = names.stream().allMatch(n -> POSITIONAL.matcher(n).matches());
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             byte[] digest = sha.digest(((positional ? r.listIdentity() : "") + "\n" + String.join("\u0000", names))
