@@ -32,8 +32,8 @@ import java.util.function.Function;
  * <ol>
  *   <li>the smaller band holds at least {@code minShare} of the taken pages (a few pages split off are a sub-kind,
  *       as javadoc's annotation types, not a neighbouring class), and</li>
- *   <li>both bands hold pages the model read, and <em>no class of the model has pages in both bands</em>: the model
- *       separates them as the gap does.</li>
+ *   <li>each band holds at least {@value #MIN_READ} pages the model read, and <em>no class of the model has pages in
+ *       both bands</em>: the model separates them as the gap does.</li>
  * </ol>
  * A class straddling the gap means the model sees one kind there (most gaps inside javadoc's type pages), and the
  * decision stands.
@@ -50,6 +50,15 @@ public final class InnerBoundary {
      */
     public static final double DEFAULT_MIN_SHARE = 0.2;
 
+    /**
+     * The fewest pages of each band the model must have read for its classes to say anything of the band: two, so
+     * that "no class on both sides" is a statement about pages, not about one page. Added after the first end-to-end
+     * run of the rule: gio's sampled mapping with a command-line tool page as the sample took 3 pages, and a gap split
+     * them 2 and 1 with the one page in a class of its own, which turned a passing job AMBIGUOUS
+     * ({@code bin/eval-decision-e2e}, docs/site-model.md).
+     */
+    static final int MIN_READ = 2;
+
     private InnerBoundary() {
     }
 
@@ -63,7 +72,7 @@ public final class InnerBoundary {
      * @param minShare smallest share of the taken pages the smaller band must hold, in (0, 0.5]
      * @return an {@link Status#AMBIGUOUS} result naming the lower band as the neighbouring class (taken by the
      *         threshold), or empty when the decision stands (not DECIDED, no gap inside, too small a band, a class on
-     *         both sides, or a band the model did not read)
+     *         both sides, or a band of which the model read fewer than {@value #MIN_READ} pages)
      * @throws IllegalArgumentException if minShare is outside (0, 0.5]
      */
     public static Optional<Result> check(Result decision, List<Scored> pages, Function<String, ?> classOf,
@@ -94,9 +103,9 @@ public final class InnerBoundary {
         if (Math.min(upper.size(), lower.size()) < minShare * taken.size()) {
             return Optional.empty();
         }
-        Set<Object> upperClasses = classes(upper, classOf);
-        Set<Object> lowerClasses = classes(lower, classOf);
-        if (upperClasses.isEmpty() || lowerClasses.isEmpty()
+        Set<Object> upperClasses = new HashSet<>();
+        Set<Object> lowerClasses = new HashSet<>();
+        if (read(upper, classOf, upperClasses) < MIN_READ || read(lower, classOf, lowerClasses) < MIN_READ
                 || upperClasses.stream().anyMatch(lowerClasses::contains)) {
             return Optional.empty();
         }
@@ -112,14 +121,16 @@ public final class InnerBoundary {
                 decision.targets(), decision.pages(), List.of(band), reason));
     }
 
-    private static Set<Object> classes(List<Scored> band, Function<String, ?> classOf) {
-        Set<Object> out = new HashSet<>();
+    /** Adds the classes of the band's pages the model read to {@code classes}; returns how many pages it read. */
+    private static int read(List<Scored> band, Function<String, ?> classOf, Set<Object> classes) {
+        int read = 0;
         for (Scored p : band) {
             Object c = classOf.apply(p.url());
             if (c != null) {
-                out.add(c);
+                classes.add(c);
+                read++;
             }
         }
-        return out;
+        return read;
     }
 }

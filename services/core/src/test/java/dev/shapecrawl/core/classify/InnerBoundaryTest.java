@@ -97,6 +97,17 @@ class InnerBoundaryTest {
         assertTrue(check(pages, classOf).isEmpty());
     }
 
+    /** gio's sampled mapping, end to end: 3 pages taken, split 2 and 1 by a gap, the one page a class of its own. */
+    @Test
+    void oneReadPageOnASideSaysNothing() {
+        List<Scored> pages = new ArrayList<>(site());
+        Map<String, String> classOf = classes(pages);
+        classOf.keySet().removeIf(u -> u.startsWith("guide/") && !u.equals("guide/7"));
+        assertTrue(check(pages, classOf).isEmpty(), "one chapter read");
+        classOf.put("guide/8", "guide");
+        assertTrue(check(pages, classOf).isPresent(), "two chapters read");
+    }
+
     @Test
     void pagesNearerANegativeSampleAreNotTakenSoNotChecked() {
         List<Scored> pages = new ArrayList<>();
