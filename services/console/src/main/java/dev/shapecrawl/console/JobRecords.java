@@ -81,17 +81,6 @@ final class JobRecords {
     }
 
     /**
-     * A page of one table's records, of every page.
-     *
-     * @param table  the table id, or null/blank for the largest table
-     * @param offset the first record, >= 0
-     * @param limit  the most records, clamped to 1..500
-     */
-    synchronized RecordsPage page(String table, int offset, int limit) {
-        return page(table, offset, limit, null);
-    }
-
-    /**
      * A page of one table's records, of the given pages only.
      *
      * @param table  the table id, or null/blank for the largest table (of those pages)

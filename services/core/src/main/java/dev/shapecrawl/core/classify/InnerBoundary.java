@@ -19,10 +19,10 @@ import java.util.function.Function;
  * boundary, instead of taking both sides silently.
  *
  * <p><b>Why.</b> {@link TargetDecision} cuts at the widest gap of the similarity order. Where one frame is most of
- * every page (erl_docgen: each page sits in a frame listing the application's modules), the guide chapters score
- * 0.96-0.98 against a module page and the module pages 0.98-1.00, while the site's index pages score 0.37; the widest
- * gap lies below the chapters, 28 times wider than the one between chapters and reference pages, so the clear ratio
- * does not see two boundaries and the decision took the chapters (docs/evaluation.md, "Held out, third run"). The
+ * every page (erl_docgen: each page sits in a frame listing the application's modules), the guide chapters score just
+ * below the reference pages against a module page and far above the site's index pages; the widest gap lies below
+ * the chapters, many times wider than the one between chapters and reference pages, so the clear ratio does not see
+ * two boundaries and the decision took the chapters (docs/evaluation.md, "Held out, third run"). The
  * similarity alone cannot tell a narrow gap between two classes from one inside a class. The site model can: its
  * classes are inferred from the pages' link and text collections (seed 001), another view of the structure.
  *

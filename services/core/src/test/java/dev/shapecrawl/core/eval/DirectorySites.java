@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -228,11 +227,6 @@ public final class DirectorySites {
             return m.group(1);
         }
         return path.endsWith("index.html") ? "index" : "guide";
-    }
-
-    /** gi-docgen's callable pages (the wider class of a method page): methods, constructors, functions, vfuncs. */
-    public static boolean isGiDocgenCallable(String path) {
-        return Set.of("method", "ctor", "func", "type_func", "vfunc", "class_method").contains(giDocgenKind(path));
     }
 
     private static boolean hasModuleAnchor(Path file) {

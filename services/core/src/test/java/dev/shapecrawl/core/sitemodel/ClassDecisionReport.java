@@ -122,19 +122,22 @@ class ClassDecisionReport {
                 double[] sims = sims(sample, pages);
                 int sc = classes.classOf().get(sample.path());
                 Set<Integer> siblings = classes.siblings(sc);
+                List<Scored> scored = scored(pages, sims);
+                TargetDecision.Result decided = TargetDecision.decide(scored, TargetDecision.Settings.defaults());
+                Outcome plain = similarity(pages, sims, decided);
                 Outcome[] o = {
-                        similarity(pages, sims),
+                        plain,
                         byClass(pages, classes, Set.of(sc)),
                         byClass(pages, classes, siblings),
                         both(pages, sims, classes, siblings, true),
                         both(pages, sims, classes, siblings, false),
-                        splitSaid(pages, sims, sampledClassOf, InnerBoundary.DEFAULT_MIN_SHARE)};
+                        splitSaid(plain, scored, decided, sampledClassOf, InnerBoundary.DEFAULT_MIN_SHARE)};
                 for (int r = 0; r < rules.length; r++) {
                     counts[r][o[r].pass() ? 0 : o[r].silent() ? 1 : 2]++;
                 }
                 int[][] swept = sweep.computeIfAbsent(site.name(), k -> new int[SHARES.length][3]);
                 for (int g = 0; g < SHARES.length; g++) {
-                    Outcome x = splitSaid(pages, sims, sampledClassOf, SHARES[g]);
+                    Outcome x = splitSaid(plain, scored, decided, sampledClassOf, SHARES[g]);
                     swept[g][x.pass() ? 0 : x.silent() ? 1 : 2]++;
                 }
                 runs++;
@@ -219,8 +222,8 @@ class ClassDecisionReport {
         return new Classes(model, classOf);
     }
 
-    private Outcome similarity(List<EvalCorpus.Page> pages, double[] sims) {
-        TargetDecision.Result r = TargetDecision.decide(scored(pages, sims), TargetDecision.Settings.defaults());
+    /** The similarity's decision, taken once per run by the caller, scored. */
+    private static Outcome similarity(List<EvalCorpus.Page> pages, double[] sims, TargetDecision.Result r) {
         boolean[] chosen = new boolean[pages.size()];
         for (int i = 0; i < chosen.length; i++) {
             chosen[i] = r.isTarget(clamp(sims[i]), null);
@@ -340,13 +343,10 @@ class ClassDecisionReport {
      * run whose taken pages hold a second boundary the model's classes agree with is AMBIGUOUS. The model's word is
      * about the pages it read (the sampled ones), as in the pipeline.
      */
-    private Outcome splitSaid(List<EvalCorpus.Page> pages, double[] sims, Map<String, Integer> sampledClassOf,
-                              double minShare) {
-        Outcome plain = similarity(pages, sims);
-        List<Scored> scored = scored(pages, sims);
-        TargetDecision.Settings settings = TargetDecision.Settings.defaults();
-        TargetDecision.Result r = TargetDecision.decide(scored, settings);
-        return InnerBoundary.check(r, scored, sampledClassOf::get, settings.floor(), minShare)
+    private static Outcome splitSaid(Outcome plain, List<Scored> scored, TargetDecision.Result decided,
+                                     Map<String, Integer> sampledClassOf, double minShare) {
+        return InnerBoundary.check(decided, scored, sampledClassOf::get, TargetDecision.Settings.DEFAULT_FLOOR,
+                        minShare)
                 .map(a -> new Outcome("AMBIGUOUS", plain.precision(), plain.recall())).orElse(plain);
     }
 
