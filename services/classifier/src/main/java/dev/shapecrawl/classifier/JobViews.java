@@ -1,5 +1,6 @@
 package dev.shapecrawl.classifier;
 
+import dev.shapecrawl.core.cache.WeightedLru;
 import dev.shapecrawl.core.classify.JobModel;
 import dev.shapecrawl.core.tree.TreeBuilder;
 import dev.shapecrawl.events.CrawlSeed;
@@ -27,8 +28,6 @@ import org.jboss.logging.Logger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,6 +37,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -53,6 +54,12 @@ import java.util.function.BooleanSupplier;
  * job that is not ready waits; after {@code shapecrawl.classifier.max-hold-ms} it is released anyway and
  * classified with a reason (so one job whose sample never resolves cannot stall the others), never against a
  * partial sample set.
+ *
+ * <p>Memory: the view keeps every sample's state, but its page only within {@code max-sample-bytes} (the most
+ * recently used, an LRU cache); an older one is read back from its record in {@code sample-pages} (its partition
+ * and offset are kept) when its job's model is built. Without that bound the pages of every job ever declared
+ * stayed on the heap: 190 MB live after catching up on 386 jobs, which took a 512 MiB classifier out of memory on
+ * the next large pages (docs/benchmarks.md, "The classifier on a long-lived runtime").
  */
 @ApplicationScoped
 public class JobViews {
@@ -62,12 +69,35 @@ public class JobViews {
     public record Job(String jobId, CrawlSeed seed, JobModel model, String notReadyReason) {
     }
 
+    /**
+     * A sample as the view keeps it: its event's state without its page, and where that event lies.
+     *
+     * @param sampleId  the sample's id within its job
+     * @param url       its URL, or null
+     * @param status    PENDING, READY or FAILED
+     * @param negative  whether it is a negative sample
+     * @param partition the {@code sample-pages} partition of its latest event
+     * @param offset    that event's offset, which holds the page of a READY sample
+     */
+    public record Sample(String sampleId, String url, SamplePage.Status status, boolean negative,
+                         TopicPartition partition, long offset) {
+    }
+
     private final String bootstrapServers;
     private final long maxHoldMs;
     private final Map<String, CrawlSeed> seeds = new ConcurrentHashMap<>();
-    private final Map<String, Map<String, SamplePage>> samples = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, Sample>> samples = new ConcurrentHashMap<>();
+    /** READY samples' pages by their events' positions, within {@code max-sample-bytes} (UTF-16, 2 per char). */
+    private final WeightedLru<Sample, String> pages;
     /** The most recently used jobs' models, at most {@code max-job-models}: an LRU cache, rebuilt on demand. */
-    private final Map<String, Job> models;
+    private final WeightedLru<String, Job> models;
+    /** Builds models, and reads evicted sample pages back, off the reader's thread (its consumer is confined here). */
+    private final ExecutorService builds = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "classifier-job-models");
+        t.setDaemon(true);
+        return t;
+    });
+    private KafkaConsumer<String, String> readBack;
     private final Map<String, List<Runnable>> waiters = new ConcurrentHashMap<>();
     private final CountDownLatch caughtUp = new CountDownLatch(1);
     private volatile KafkaConsumer<String, String> consumer;
@@ -76,19 +106,20 @@ public class JobViews {
 
     JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
              @ConfigProperty(name = "shapecrawl.classifier.max-hold-ms") long maxHoldMs,
-             @ConfigProperty(name = "shapecrawl.classifier.max-job-models") int maxJobModels) {
+             @ConfigProperty(name = "shapecrawl.classifier.max-job-models") int maxJobModels,
+             @ConfigProperty(name = "shapecrawl.classifier.max-sample-bytes") long maxSampleBytes) {
         if (maxJobModels < 1) {
             throw new IllegalArgumentException("shapecrawl.classifier.max-job-models: must be >= 1, was "
                     + maxJobModels);
         }
+        if (maxSampleBytes < 0) {
+            throw new IllegalArgumentException("shapecrawl.classifier.max-sample-bytes: must be >= 0, was "
+                    + maxSampleBytes);
+        }
         this.bootstrapServers = bootstrapServers;
         this.maxHoldMs = maxHoldMs;
-        this.models = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Job> eldest) {
-                return size() > maxJobModels;
-            }
-        });
+        this.pages = new WeightedLru<>(maxSampleBytes, (at, html) -> 2L * html.length());
+        this.models = WeightedLru.ofEntries(maxJobModels);
     }
 
     void start(@Observes StartupEvent event) {
@@ -112,6 +143,13 @@ public class JobViews {
                 Thread.currentThread().interrupt();
             }
         }
+        builds.execute(() -> {
+            if (readBack != null) {
+                readBack.close(Duration.ofSeconds(5));
+                readBack = null;
+            }
+        });
+        builds.shutdown();
     }
 
     /** True once the view has read both topics up to their ends as of startup. */
@@ -129,12 +167,12 @@ public class JobViews {
     }
 
     /** The sample {@code sampleId} of the job as last seen, if any. */
-    public Optional<SamplePage> sample(String jobId, String sampleId) {
+    public Optional<Sample> sample(String jobId, String sampleId) {
         return Optional.ofNullable(samples.getOrDefault(jobId, Map.of()).get(sampleId));
     }
 
     /** The samples of the job whose URL is {@code url} (several samples may name one page). */
-    public List<SamplePage> samplesAt(String jobId, String url) {
+    public List<Sample> samplesAt(String jobId, String url) {
         return samples.getOrDefault(jobId, Map.of()).values().stream()
                 .filter(s -> url.equals(s.url()))
                 .toList();
@@ -147,11 +185,11 @@ public class JobViews {
      */
     public CompletableFuture<Job> whenReady(String jobId) {
         return when(jobId, () -> readiness(jobId) == null)
-                .thenApply(ready -> job(jobId));
+                .thenApplyAsync(ready -> job(jobId), builds);
     }
 
     /** Completes when the job declares a sample at {@code url} (or after {@code max-hold-ms}). */
-    public CompletableFuture<List<SamplePage>> whenSampleDeclared(String jobId, String url) {
+    public CompletableFuture<List<Sample>> whenSampleDeclared(String jobId, String url) {
         return when(jobId, () -> !samplesAt(jobId, url).isEmpty())
                 .thenApply(known -> samplesAt(jobId, url));
     }
@@ -191,11 +229,17 @@ public class JobViews {
 
     private Job build(String jobId) {
         CrawlSeed seed = seeds.get(jobId);
-        List<SamplePage> list = new ArrayList<>(samples.getOrDefault(jobId, Map.of()).values());
+        List<Sample> kept = new ArrayList<>(samples.getOrDefault(jobId, Map.of()).values());
         if (!seed.sampleIds().isEmpty()) {
-            list.removeIf(sample -> !seed.sampleIds().contains(sample.sampleId())); // this run's samples only
+            kept.removeIf(sample -> !seed.sampleIds().contains(sample.sampleId())); // this run's samples only
         }
-        list.sort((a, b) -> a.sampleId().compareTo(b.sampleId()));
+        kept.sort((a, b) -> a.sampleId().compareTo(b.sampleId()));
+        List<SamplePage> list = new ArrayList<>();
+        for (Sample s : kept) {
+            String html = s.status() == SamplePage.Status.READY ? page(s) : null;
+            list.add(new SamplePage(jobId, s.sampleId(), s.url(), html == null ? SamplePage.Status.FAILED : s.status(),
+                    html, null, s.negative()));
+        }
         JobModel model;
         try {
             model = JobModel.of(list, seed.similarityMeasure(), seed.similarityThreshold(),
@@ -207,13 +251,56 @@ public class JobViews {
         return new Job(jobId, seed, model, model == null ? "every sample page failed" : null);
     }
 
+    /** A READY sample's page, kept or read back. */
+    private String page(Sample s) {
+        String html = pages.get(s);
+        if (html == null) {
+            html = readBack(s);
+            if (html != null) {
+                pages.put(s, html);
+            }
+        }
+        return html;
+    }
+
+    /**
+     * Reads a READY sample's page back from its event in {@code sample-pages} (on the builds thread only).
+     *
+     * @return the page, or null when the event is gone (compacted away by a newer state of the sample, which the
+     * view then reads and which rebuilds the model) or cannot be read within 30 s
+     */
+    private String readBack(Sample at) {
+        if (readBack == null) {
+            readBack = new KafkaConsumer<>(consumerProperties());
+        }
+        readBack.assign(List.of(at.partition()));
+        readBack.seek(at.partition(), at.offset());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            for (ConsumerRecord<String, String> r : readBack.poll(Duration.ofMillis(500))) {
+                if (r.offset() > at.offset()) {
+                    return null;
+                }
+                if (r.offset() == at.offset() && r.value() != null) {
+                    return EventCodec.<SamplePage>decode(EventType.SAMPLE_PAGE, r.value()).html();
+                }
+            }
+            if (readBack.position(at.partition()) > at.offset()) {
+                return null;
+            }
+        }
+        LOG.warnf("sample %s: its page at %s offset %d could not be read back", at.sampleId(), at.partition(),
+                at.offset());
+        return null;
+    }
+
     /** Why the job is not ready, or null when it is. */
     private String readiness(String jobId) {
         CrawlSeed seed = seeds.get(jobId);
         if (seed == null) {
             return "the job's seed is not known";
         }
-        Map<String, SamplePage> s = samples.getOrDefault(jobId, Map.of());
+        Map<String, Sample> s = samples.getOrDefault(jobId, Map.of());
         if (!seed.sampleIds().isEmpty()) {
             // the seed names its samples: wait for each, wherever its events travel
             List<String> undeclared = seed.sampleIds().stream().filter(id -> !s.containsKey(id)).toList();
@@ -232,7 +319,8 @@ public class JobViews {
         return null;
     }
 
-    private void read() {
+    /** A plain reader of the two topics: no group, committed events only, SASL/TLS as the channels have them. */
+    private Properties consumerProperties() {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
@@ -242,7 +330,11 @@ public class JobViews {
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         // SASL/TLS as the channels have them (kafka.security.protocol, kafka.sasl.*, kafka.ssl.*)
         p.putAll(KafkaClientSecurity.of(ConfigProvider.getConfig()));
-        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p)) {
+        return p;
+    }
+
+    private void read() {
+        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(consumerProperties())) {
             consumer = c;
             List<TopicPartition> partitions = new ArrayList<>();
             for (String topic : List.of(Topics.CRAWL_SEEDS, Topics.SAMPLE_PAGES)) {
@@ -288,7 +380,16 @@ public class JobViews {
                 }
             } else if (r.value() != null) {
                 SamplePage sample = EventCodec.decode(EventType.SAMPLE_PAGE, r.value());
-                samples.computeIfAbsent(sample.jobId(), j -> new ConcurrentHashMap<>()).put(sample.sampleId(), sample);
+                Sample kept = new Sample(sample.sampleId(), sample.url(), sample.status(), sample.negativeSample(),
+                        new TopicPartition(r.topic(), r.partition()), r.offset());
+                Sample previous = samples.computeIfAbsent(sample.jobId(), j -> new ConcurrentHashMap<>())
+                        .put(sample.sampleId(), kept);
+                if (previous != null) {
+                    pages.remove(previous);
+                }
+                if (sample.html() != null) {
+                    pages.put(kept, sample.html());
+                }
                 changed(sample.jobId());
             }
         } catch (InvalidEventException e) {

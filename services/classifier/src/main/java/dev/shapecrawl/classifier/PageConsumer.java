@@ -36,6 +36,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The classifier's Kafka adapter: consumes {@code pages-fetched}, classifies each page with the core
@@ -133,12 +134,27 @@ public class PageConsumer {
 
     private PageClassifier.Outcome classify(PageFetched page, JobViews.Job job) {
         long start = System.nanoTime();
-        PageClassifier.Outcome outcome = job.model() == null
+        PageClassifier.Outcome outcome = answer(classifier, page, () -> job.model() == null
                 ? classifier.unclassifiable(page, job.notReadyReason())
                 : classifier.classify(page, job.model(), scope(job.seed(), page),
-                job.seed() == null ? null : job.seed().spec());
+                job.seed() == null ? null : job.seed().spec()));
         metrics.classified(outcome.classified(), System.nanoTime() - start);
         return outcome;
+    }
+
+    /**
+     * The page's classification, or, when classifying it fails (a fault of ours, or the heap running out on it),
+     * its classification as unclassifiable with the failure as the reason. Every page gets an answer: the pattern
+     * service waits for one per page it requested, so a page dead-lettered instead would hold its job forever.
+     */
+    static PageClassifier.Outcome answer(PageClassifier classifier, PageFetched page,
+                                         Supplier<PageClassifier.Outcome> classify) {
+        try {
+            return classify.get();
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            LOG.errorf(e, "page %s could not be classified; it is answered as unclassifiable", page.request().url());
+            return classifier.unclassifiable(page, "classification failed: " + e);
+        }
     }
 
     /** A fetched sample page resolves every sample of its job declared at its URL. */
@@ -146,7 +162,7 @@ public class PageConsumer {
         String jobId = page.request().jobId();
         return views.whenSampleDeclared(jobId, page.request().url()).thenCompose(declared -> {
             List<CompletableFuture<Void>> sent = new ArrayList<>();
-            for (SamplePage s : declared) {
+            for (JobViews.Sample s : declared) {
                 SamplePage resolved = page.hasBody()
                         ? new SamplePage(jobId, s.sampleId(), s.url(), SamplePage.Status.READY, page.body(), null,
                         s.negative())

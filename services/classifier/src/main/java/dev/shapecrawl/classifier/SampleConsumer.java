@@ -59,7 +59,7 @@ public class SampleConsumer {
                 sample.html(), null, sample.negative())
                 : new SamplePage(sample.jobId(), sample.sampleId(), sample.url(), SamplePage.Status.PENDING, null, null,
                 sample.negative());
-        Optional<SamplePage> current = views.sample(sample.jobId(), sample.sampleId());
+        Optional<JobViews.Sample> current = views.sample(sample.jobId(), sample.sampleId());
         if (next.status() == SamplePage.Status.PENDING && current.isPresent()
                 && current.get().status() != SamplePage.Status.PENDING && sample.url().equals(current.get().url())) {
             // A replay of a sample already resolved: declaring it PENDING again would hold the job's pages for a

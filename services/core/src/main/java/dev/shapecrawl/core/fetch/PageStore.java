@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.fetch;
 
+import dev.shapecrawl.core.cache.WeightedLru;
 import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.HttpMethod;
 import dev.shapecrawl.events.PageFetched;
@@ -7,9 +8,6 @@ import dev.shapecrawl.events.Purpose;
 import dev.shapecrawl.events.Timings;
 
 import java.util.HashSet;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -44,7 +42,7 @@ import java.util.Set;
  */
 public final class PageStore {
     /** The copies in recency order (access order: a read or a write makes a copy the most recent), or null. */
-    private final Copies copies;
+    private final WeightedLru<String, Copy> copies;
 
     /**
      * A stored answer, the validators its response carried (null when none) and the jobs this version of the page was
@@ -77,49 +75,7 @@ public final class PageStore {
         if (maxBytes < 0) {
             throw new IllegalArgumentException("maxBytes: must be >= 0, was " + maxBytes);
         }
-        this.copies = maxBytes == 0 ? null : new Copies(maxBytes);
-    }
-
-    /**
-     * The copies by URL, least recently used first, and their weight; evictions happen in {@link #put}, so the bound
-     * holds when it returns. Synchronized: the fetcher's threads keep and read copies at once.
-     */
-    private static final class Copies {
-        private final long maxBytes;
-        private final LinkedHashMap<String, Copy> byUrl = new LinkedHashMap<>(64, 0.75f, true);
-        private long bytes;
-
-        Copies(long maxBytes) {
-            this.maxBytes = maxBytes;
-        }
-
-        synchronized Copy getIfPresent(String url) {
-            return byUrl.get(url);
-        }
-
-        /** Keeps {@code copy} as the most recent; a copy heavier than the whole bound is not kept. */
-        synchronized void put(String url, Copy copy) {
-            Copy old = byUrl.remove(url);
-            if (old != null) {
-                bytes -= weight(url, old.page());
-            }
-            long w = weight(url, copy.page());
-            if (w > maxBytes) {
-                return;
-            }
-            byUrl.put(url, copy);
-            bytes += w;
-            Iterator<Map.Entry<String, Copy>> eldest = byUrl.entrySet().iterator();
-            while (bytes > maxBytes && eldest.hasNext()) {
-                Map.Entry<String, Copy> e = eldest.next();
-                bytes -= weight(e.getKey(), e.getValue().page());
-                eldest.remove();
-            }
-        }
-
-        synchronized long size() {
-            return byUrl.size();
-        }
+        this.copies = maxBytes == 0 ? null : new WeightedLru<>(maxBytes, (url, copy) -> weight(url, copy.page()));
     }
 
     /** Keeps {@code page} if it is a successful GET answer with a body; anything else is ignored. */
@@ -150,7 +106,7 @@ public final class PageStore {
         if (copies == null || request.method() != HttpMethod.GET) {
             return Optional.empty();
         }
-        Copy copy = copies.getIfPresent(request.url());
+        Copy copy = copies.get(request.url());
         if (copy == null || copy.validators() == null || copy.page().redirectChain().size() != 1) {
             return Optional.empty();
         }
@@ -170,7 +126,7 @@ public final class PageStore {
      */
     public Optional<PageFetched> notModified(FetchRequest request, FetchAttempt attempt, int attempts,
                                              long queuedMs) {
-        Copy copy = copies == null ? null : copies.getIfPresent(request.url());
+        Copy copy = copies == null ? null : copies.get(request.url());
         if (copy == null) {
             return Optional.empty();
         }
@@ -194,7 +150,7 @@ public final class PageStore {
         if (copies == null || since == null || request.method() != HttpMethod.GET) {
             return Optional.empty();
         }
-        Copy kept = copies.getIfPresent(request.url());
+        Copy kept = copies.get(request.url());
         PageFetched copy = kept == null ? null : kept.page();
         if (copy == null || copy.timings().startedAtMs() < since) {
             return Optional.empty();
