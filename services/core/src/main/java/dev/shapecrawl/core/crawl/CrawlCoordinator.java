@@ -901,7 +901,14 @@ public final class CrawlCoordinator {
         List<Map.Entry<String, UrlEntry>> entries = new ArrayList<>();
         store.forEachUrl(job.jobId, mapping, (url, e) -> entries.add(Map.entry(url, e)));
         List<TargetDecision.Scored> scored = scored(entries);
-        Optional<MappingModel.Inferred> inferred = MappingModel.infer(store, job.freeze(), mapping, modelSettings);
+        Set<String> read = new HashSet<>();
+        entries.forEach(e -> {
+            if (e.getValue().done()) {
+                read.add(e.getKey());
+            }
+        });
+        Optional<MappingModel.Inferred> inferred = MappingModel.infer(store, job.freeze(), mapping, modelSettings,
+                read);
         Decision decision = decide(job, scored, inferred);
         Optional<SiteModelSnapshot> model = inferred.map(i -> i.describe(job.freeze(), entries, decision::takes,
                 decision.status(), decision.threshold(), decision.summary()));

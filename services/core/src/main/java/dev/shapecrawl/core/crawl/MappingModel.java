@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.core.sitemodel.Mdl;
 import dev.shapecrawl.core.sitemodel.ModelInference;
 import dev.shapecrawl.core.sitemodel.PageClass;
 import dev.shapecrawl.core.sitemodel.SiteModel;
@@ -13,13 +14,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * The site model of a finished mapping (issue 18): GENERATE MODEL (seed 001, {@link ModelInference}) run over the
  * pages the mapping classified, read from their kept link and text collections instead of fetched again, so
  * inference costs no request and sees the site as the mapping did. A URL the mapping did not classify is, for
- * inference, a failed fetch (it still counts against the budget n, as the seed counts every request).
+ * inference, not on the site: a collection's sample is taken among the links the mapping read, and the budget n
+ * counts pages read (before 2026-11-28 such a URL was a failed fetch that spent the budget, and on PostgreSQL's
+ * manual the model read 82 of the 200 mapped pages).
  *
  * <p>The target decision is laid over the inferred classes ({@link TargetClasses}). Deterministic: the same mapping
  * gives the same model, so a replay after a crash publishes the same one.
@@ -83,16 +88,19 @@ final class MappingModel {
      * @param job      the job
      * @param mapping  the finished mapping
      * @param settings the model's settings (n, dt, …)
+     * @param read     the request URLs the mapping finished (classified or failed): inference samples among these alone
+     *                 ({@link ModelInference#infer(String, Function, Predicate, SiteModelSettings, Mdl.Encoding)})
      * @return the model, or empty when the mapping kept no collections (pages classified before the classifier sent
      *         them, or no HTML page at all)
      */
-    static Optional<Inferred> infer(CrawlStore store, JobState job, Traversal mapping, SiteModelSettings settings) {
+    static Optional<Inferred> infer(CrawlStore store, JobState job, Traversal mapping, SiteModelSettings settings,
+                                    Set<String> read) {
         Map<String, String> requested = new LinkedHashMap<>();
         SiteModel model = ModelInference.infer(job.seed().entryUrl(), url -> {
             Optional<CrawlStore.KeptCollections> k = store.collections(job.jobId(), mapping, url);
             k.ifPresent(c -> requested.put(c.finalUrl(), url));
             return k.map(c -> SitePage.of(c.finalUrl(), c.collections()));
-        }, settings);
+        }, read::contains, settings, Mdl.Encoding.COMPLETE);
         if (requested.isEmpty() || model.classes().isEmpty()) {
             return Optional.empty(); // no page read: no collections were kept
         }

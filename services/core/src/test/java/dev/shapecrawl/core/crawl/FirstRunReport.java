@@ -187,7 +187,8 @@ class FirstRunReport {
      * gi-docgen's Pango reference at its namespace's index.
      */
     private static final Map<String, String> ENTRIES = Map.of("sfml", "annotated.html", "xerces", "annotated.html",
-            "python", "library/index.html", "erlang", "doc/index.html", "pango", "Pango/index.html");
+            "python", "library/index.html", "erlang", "doc/index.html", "pango", "Pango/index.html", "qtcore",
+            "qtcore-index.html");
     /** The samples of {@code bin/eval-decision-e2e} on the Debian sites (a site-wide decision is DECIDED with them). */
     private static final Map<String, String> SAMPLES = Map.of("sfml", "classsf_1_1Shader.html",
             "xerces", "classDOMCharacterData.html", "python", "library/os.html", "postgresql", "sql-alteruser.html",
