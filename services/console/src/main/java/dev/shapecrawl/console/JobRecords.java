@@ -1,7 +1,7 @@
 package dev.shapecrawl.console;
 
+import com.carrotsearch.hppc.LongHashSet;
 import dev.shapecrawl.events.ListRecord;
-import dev.shapecrawl.events.RecordExport;
 import dev.shapecrawl.events.RecordTables;
 
 import java.util.ArrayList;
@@ -13,13 +13,19 @@ import java.util.Set;
 
 /**
  * One job's list records as the console holds them: counted by table ({@link RecordTables}, as
- * {@code shapecrawl records --by-list} counts them) and by page, each record once ({@link RecordExport.Selection}),
- * and the first {@code max} of them kept for the paged view, which can show the records of some pages only (the
- * latest run's target pages). The downloads do not come from here: they read the topic ({@link RecordDownloads}).
- * Thread-safe (synchronized: one reader thread adds, requests read).
+ * {@code shapecrawl records --by-list} counts them) and by page, each record once (by page URL and record id, as
+ * {@code RecordExport.Selection} does), and the first {@code max} of them kept for the paged view, which can show the
+ * records of some pages only (the latest run's target pages). The downloads do not come from here: they read the
+ * topic ({@link RecordDownloads}). Thread-safe (synchronized: one reader thread adds, requests read).
+ *
+ * <p>Memory: a record seen is kept as a 64-bit hash of its page URL and id (HPPC's primitive set, about 11 bytes a
+ * record), not as a string: on a long-lived runtime whose topic held 2.6 million records the strings alone took the
+ * console's 512 MiB before it was ready (docs/console.md). {@link #release()} drops the hashes too; a released job's
+ * later records are counted without that check (a record delivered twice then counts twice).
  */
 final class JobRecords {
-    private final RecordExport.Selection selection;
+    private final String job;
+    private LongHashSet seen = new LongHashSet();
     private final RecordTables tables = new RecordTables();
     private final Map<String, List<ListRecord>> byTable = new LinkedHashMap<>();
     /** Records counted per page and table (every record, held or not): the counts of a view of some pages. */
@@ -34,31 +40,55 @@ final class JobRecords {
      * @param max the most records kept for the view (the rest are counted only), >= 0
      */
     JobRecords(String job, int max) {
-        this.selection = new RecordExport.Selection(job, null);
+        this.job = job;
         this.max = max;
     }
 
     /**
      * Adds one record of this job.
      *
-     * @return whether it was a record not seen before
+     * @return whether it was a record not seen before (false also for another job's record)
      */
-    synchronized boolean add(ListRecord record) {
-        return selection.accept(record).map(r -> {
-            count++;
-            String table = tables.add(r);
-            perPage.computeIfAbsent(r.pageUrl(), p -> new HashMap<>()).merge(table, 1L, Long::sum);
-            if (held < max && !released) {
-                byTable.computeIfAbsent(table, t -> new ArrayList<>()).add(r);
-                held++;
-            }
-            return true;
-        }).orElse(false);
+    synchronized boolean add(ListRecord r) {
+        if (!r.jobId().equals(job) || (seen != null && !seen.add(identity(r)))) {
+            return false;
+        }
+        count++;
+        String table = tables.add(r);
+        perPage.computeIfAbsent(r.pageUrl(), p -> new HashMap<>()).merge(table, 1L, Long::sum);
+        if (held < max && !released) {
+            byTable.computeIfAbsent(table, t -> new ArrayList<>()).add(r);
+            held++;
+        }
+        return true;
+    }
+
+    /**
+     * A record's identity, its page URL and id, as a 64-bit hash (a 64-bit polynomial over both, then a finalising
+     * mix): two records in a few million share one with a chance of about 10^-7.
+     */
+    static long identity(ListRecord r) {
+        long h = 1125899906842597L;
+        String page = r.pageUrl();
+        for (int i = 0; i < page.length(); i++) {
+            h = 31 * h + page.charAt(i);
+        }
+        h = 31 * h + ' ';
+        String id = r.id();
+        for (int i = 0; i < id.length(); i++) {
+            h = 31 * h + id.charAt(i);
+        }
+        return com.carrotsearch.hppc.BitMixer.mix64(h);
     }
 
     /** Records held for the view. */
     synchronized int held() {
         return held;
+    }
+
+    /** Record identities kept to count each record once (0 once released). */
+    synchronized int seen() {
+        return seen == null ? 0 : seen.size();
     }
 
     /**
@@ -72,6 +102,7 @@ final class JobRecords {
         byTable.clear();
         held = 0;
         released = true;
+        seen = null;
         return dropped;
     }
 

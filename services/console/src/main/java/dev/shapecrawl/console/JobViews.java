@@ -81,8 +81,11 @@ public class JobViews {
     private final Map<String, Map<String, Found>> targets = new ConcurrentHashMap<>();
     private final Map<String, JobRecords> records = new ConcurrentHashMap<>();
     private final int maxRecords;
+    private final int maxSeenRecords;
     /** Records held for the views by all jobs together (the reader thread's alone). */
     private long heldRecords;
+    /** Record identities kept by all jobs together to count each record once (the reader thread's alone). */
+    private long seenRecords;
     /** The jobs' records, the job whose last record came longest ago first (access order; the reader thread's). */
     private final Map<String, JobRecords> byRecency = new LinkedHashMap<>(16, 0.75f, true);
     /** By job, its forms' verdicts and probe states by form id, first met first. */
@@ -105,6 +108,11 @@ public class JobViews {
      *                         job updated longest ago drops its held records (still counted; the downloads have
      *                         them); one job holds at most this many. Without it, a console started on a broker
      *                         that kept many jobs' records held them all and ran out of memory before it was ready
+     * @param maxSeenRecords   the most record identities (64-bit hashes, about 11 bytes each) kept by all jobs
+     *                         together to count each record once; beyond it, the job updated longest ago drops its
+     *                         held records and its identities, and counts its later records without that check.
+     *                         Without it, a console on a broker holding 2.6 million records ran out of its 512 MiB
+     *                         before it was ready (2026-11-28, docs/console.md)
      * @throws IllegalArgumentException if a bound is negative
      */
     public JobViews(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
@@ -113,15 +121,19 @@ public class JobViews {
                     @ConfigProperty(name = "shapecrawl.console.max-records-per-job", defaultValue = "100000")
                     int maxRecordsPerJob,
                     @ConfigProperty(name = "shapecrawl.console.max-records", defaultValue = "20000")
-                    int maxRecords) {
-        if (maxPagesPerJob < 0 || maxRecordsPerJob < 0 || maxRecords < 0) {
-            throw new IllegalArgumentException("shapecrawl.console.max-pages-per-job, max-records-per-job and "
-                    + "max-records must be >= 0, were " + maxPagesPerJob + ", " + maxRecordsPerJob + ", " + maxRecords);
+                    int maxRecords,
+                    @ConfigProperty(name = "shapecrawl.console.max-seen-records", defaultValue = "2000000")
+                    int maxSeenRecords) {
+        if (maxPagesPerJob < 0 || maxRecordsPerJob < 0 || maxRecords < 0 || maxSeenRecords < 0) {
+            throw new IllegalArgumentException("shapecrawl.console.max-pages-per-job, max-records-per-job, "
+                    + "max-records and max-seen-records must be >= 0, were " + maxPagesPerJob + ", "
+                    + maxRecordsPerJob + ", " + maxRecords + ", " + maxSeenRecords);
         }
         this.bootstrapServers = bootstrapServers;
         this.maxPagesPerJob = maxPagesPerJob;
         this.maxRecordsPerJob = maxRecordsPerJob;
         this.maxRecords = maxRecords;
+        this.maxSeenRecords = maxSeenRecords;
     }
 
     void start(@Observes StartupEvent event) {
@@ -453,14 +465,18 @@ public class JobViews {
         JobRecords job = records.computeIfAbsent(r.jobId(), j -> new JobRecords(j, Math.min(maxRecordsPerJob,
                 maxRecords)));
         int before = job.held();
+        int seenBefore = job.seen();
         boolean added = job.add(r);
         heldRecords += job.held() - before;
+        seenRecords += job.seen() - seenBefore;
         byRecency.put(r.jobId(), job); // now the most recent
-        // the job being read is last, and a job holds at most maxRecords: releasing the others suffices
+        // the job being read is last, and a job holds at most maxRecords: releasing the others suffices for the
+        // held records; a job alone above maxSeenRecords releases itself last
         Iterator<JobRecords> older = byRecency.values().iterator();
-        while (heldRecords > maxRecords && older.hasNext()) {
+        while ((heldRecords > maxRecords || seenRecords > maxSeenRecords) && older.hasNext()) {
             JobRecords oldest = older.next();
-            if (oldest.held() > 0) {
+            if (oldest.held() > 0 || oldest.seen() > 0) {
+                seenRecords -= oldest.seen();
                 heldRecords -= oldest.release();
             }
         }

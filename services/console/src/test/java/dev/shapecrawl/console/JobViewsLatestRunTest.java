@@ -42,7 +42,7 @@ class JobViewsLatestRunTest {
 
     @Test
     void aPageTheLatestRunDidNotTakeIsNotListed() {
-        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 10);
+        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 10, 1000);
         target(views, "kept.html", 1_100);
         target(views, "dropped.html", 1_200);
         target(views, "kept.html", 3_100); // the second run, started at 3,000, takes it again
@@ -57,7 +57,7 @@ class JobViewsLatestRunTest {
 
     @Test
     void theRecordsViewShowsTheLatestRunsPagesRecords() {
-        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 10);
+        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 10, 1000);
         target(views, "kept.html", 1_100);
         target(views, "dropped.html", 1_200);
         record(views, "kept.html", "k", 1_150);

@@ -36,7 +36,7 @@ class JobViewsRecordBudgetTest {
 
     @Test
     void theJobUpdatedLongestAgoDropsItsHeldRecordsAndEveryRecordIsStillCounted() {
-        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 10);
+        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 10, 1000);
         publish(views, "job-a", 6);
         publish(views, "job-b", 4);
         assertEquals(6, views.records("job-a", null, 0, 500).held(), "within the budget both jobs hold theirs");
@@ -62,7 +62,7 @@ class JobViewsRecordBudgetTest {
 
     @Test
     void aJobAloneAboveTheBudgetHoldsItsFirstRecordsUpToTheBudget() {
-        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 5);
+        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 5, 1000);
         publish(views, "job-a", 7);
         RecordsPage a = views.records("job-a", null, 0, 500);
         assertEquals(7, a.total());
@@ -70,9 +70,41 @@ class JobViewsRecordBudgetTest {
         assertEquals(0, a.rows().get(0).rowIndex());
     }
 
+    /**
+     * The identities kept to count each record once are bounded too (a console on a broker holding 2.6 million
+     * records ran out of memory on them, as strings): beyond the bound, the job updated longest ago drops them, and
+     * its later records are counted without that check.
+     */
+    @Test
+    void theRecordIdentitiesAreBoundedForAllJobsTogether() {
+        JobViews views = new JobViews("127.0.0.1:1", 100, 100, 1000, 10);
+        publish(views, "job-a", 6);
+        publish(views, "job-a", 6); // a redelivery: counted once
+        assertEquals(6, views.records("job-a", null, 0, 500).total());
+        publish(views, "job-b", 5); // 11 identities: over 10, so job-a (oldest) drops its 6
+        assertEquals(6, views.records("job-a", null, 0, 500).total(), "its records are still counted");
+        assertEquals(0, views.records("job-a", null, 0, 500).held(), "and no longer held");
+        publish(views, "job-b", 5); // job-b still checks: a redelivery counted once
+        assertEquals(5, views.records("job-b", null, 0, 500).total());
+        publish(views, "job-a", 6); // job-a released: its redelivered records are counted again
+        assertEquals(12, views.records("job-a", null, 0, 500).total());
+    }
+
+    @Test
+    void aRecordsIdentityIsItsPageAndIdAsA64BitHash() {
+        ListRecord one = new ListRecord("j", "http://site.test/a.html", "list-1", "*", 3, List.of("x"), "S2");
+        ListRecord sameIdOtherPage = new ListRecord("j", "http://site.test/b.html", "list-1", "*", 3, List.of("x"),
+                "S2");
+        ListRecord sameAgain = new ListRecord("j", "http://site.test/a.html", "list-1", "*", 3, List.of("y"), "S2");
+        assertEquals(JobRecords.identity(one), JobRecords.identity(sameAgain), "the page and id, not the cells");
+        assertTrue(JobRecords.identity(one) != JobRecords.identity(sameIdOtherPage));
+    }
+
     @Test
     void negativeBoundsAreRefusedWithTheirNames() {
-        var e = assertThrows(IllegalArgumentException.class, () -> new JobViews("127.0.0.1:1", 100, 100, -1));
+        var e = assertThrows(IllegalArgumentException.class, () -> new JobViews("127.0.0.1:1", 100, 100, -1, 1000));
         assertTrue(e.getMessage().contains("max-records"), e.getMessage());
+        var seen = assertThrows(IllegalArgumentException.class, () -> new JobViews("127.0.0.1:1", 100, 100, 10, -1));
+        assertTrue(seen.getMessage().contains("max-seen-records"), seen.getMessage());
     }
 }
