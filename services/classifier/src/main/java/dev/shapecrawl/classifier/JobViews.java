@@ -236,7 +236,7 @@ public class JobViews {
         kept.sort((a, b) -> a.sampleId().compareTo(b.sampleId()));
         List<SamplePage> list = new ArrayList<>();
         for (Sample s : kept) {
-            String html = s.status() == SamplePage.Status.READY ? page(s) : null;
+            String html = s.status() == SamplePage.Status.READY ? pages.computeIfAbsent(s, this::readBack) : null;
             list.add(new SamplePage(jobId, s.sampleId(), s.url(), html == null ? SamplePage.Status.FAILED : s.status(),
                     html, null, s.negative()));
         }
@@ -249,18 +249,6 @@ public class JobViews {
             return new Job(jobId, seed, null, e.getMessage());
         }
         return new Job(jobId, seed, model, model == null ? "every sample page failed" : null);
-    }
-
-    /** A READY sample's page, kept or read back. */
-    private String page(Sample s) {
-        String html = pages.get(s);
-        if (html == null) {
-            html = readBack(s);
-            if (html != null) {
-                pages.put(s, html);
-            }
-        }
-        return html;
     }
 
     /**

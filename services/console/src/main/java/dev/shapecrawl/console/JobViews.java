@@ -108,10 +108,11 @@ public class JobViews {
      *                         job updated longest ago drops its held records (still counted; the downloads have
      *                         them); one job holds at most this many. Without it, a console started on a broker
      *                         that kept many jobs' records held them all and ran out of memory before it was ready
-     * @param maxSeenRecords   the most record identities (64-bit hashes, about 11 bytes each) kept by all jobs
-     *                         together to count each record once; beyond it, the job updated longest ago drops its
-     *                         held records and its identities, and counts its later records without that check.
-     *                         Without it, a console on a broker holding 2.6 million records ran out of its 512 MiB
+     * @param maxSeenRecords   the most record identities (64-bit hashes, 8 bytes a slot of a primitive set) kept by
+     *                         all jobs together to count each record once; beyond it, the job updated longest ago
+     *                         drops its held records and its identities, and counts its later records without that
+     *                         check.
+     *                         Without it, a console on a broker holding 439 jobs' records ran out of its 512 MiB
      *                         before it was ready (2026-11-28, docs/console.md)
      * @throws IllegalArgumentException if a bound is negative
      */

@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.core.cache.WeightedLru;
 import dev.shapecrawl.core.classify.InnerBoundary;
 import dev.shapecrawl.core.classify.TargetDecision;
 import dev.shapecrawl.core.forms.FormSubmissions;
@@ -33,7 +34,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -116,12 +116,7 @@ public final class CrawlCoordinator {
     private final long formWaitMs;
     private final TargetDecision.Settings decisionSettings = TargetDecision.Settings.defaults();
     private final SiteModelSettings modelSettings = SiteModelSettings.defaults();
-    private final Map<String, Compiled> matchers = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Compiled> eldest) {
-            return size() > MATCHER_CACHE;
-        }
-    };
+    private final WeightedLru<String, Compiled> matchers = WeightedLru.ofEntries(MATCHER_CACHE);
 
     /** A coordinator that waits {@link #DEFAULT_FORM_WAIT_MS} for form verdicts. */
     public CrawlCoordinator(CrawlStore store, CrawlOutput out, NavigationPatternGenerator generator,

@@ -1,10 +1,10 @@
 package dev.shapecrawl.core.fetch;
 
+import dev.shapecrawl.core.cache.WeightedLru;
+
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -40,12 +40,8 @@ public final class RobotsCache {
     private final FetchSettings settings;
     private final HttpPageFetcher fetcher;
     private final LongSupplier nanoClock;
-    private final Map<String, Entry> entries = new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
-            return size() > MAX_ENTRIES;
-        }
-    };
+    /** The origins' rules, least recently used first; compound steps hold its lock ({@code synchronized}). */
+    private final WeightedLru<String, Entry> entries = WeightedLru.ofEntries(MAX_ENTRIES);
 
     private record Entry(RobotsRules rules, long expiresAtNanos) {
     }

@@ -42,6 +42,9 @@ import java.util.function.Predicate;
  * <p>Deterministic: the same site gives the same model.
  */
 public final class ModelInference {
+    /** The live site: every URL may be fetched. */
+    private static final Predicate<String> EVERY_URL = url -> true;
+
     private ModelInference() {
     }
 
@@ -77,7 +80,7 @@ public final class ModelInference {
      */
     public static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch,
                                   SiteModelSettings settings, Mdl.Encoding encoding) {
-        return infer(entryUrl, fetch, (Predicate<String>) null, settings, encoding);
+        return infer(entryUrl, fetch, EVERY_URL, settings, encoding);
     }
 
     /**
@@ -91,13 +94,13 @@ public final class ModelInference {
      * kept: every read link of a collection taken, since reading costs no request here; the model's classes then
      * changed, and the site model's check of the decision said a kafka-clients job AMBIGUOUS.
      *
-     * @param available whether a URL was read (its page can be had from {@code fetch} at no request), or null for
-     *                  the live site ({@link #infer(String, Function, SiteModelSettings, Mdl.Encoding)}); the entry
+     * @param available whether a URL was read (its page can be had from {@code fetch} at no request); the entry
      *                  point is asked for whatever it says
      */
     public static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch,
                                   Predicate<String> available, SiteModelSettings settings, Mdl.Encoding encoding) {
         Objects.requireNonNull(fetch, "fetch");
+        Objects.requireNonNull(available, "available");
         if (encoding == Mdl.Encoding.COMPLETE) {
             IncrementalMdl incremental = new IncrementalMdl(settings);
             return infer(entryUrl, fetch, available, settings, (model, candidate) -> {
@@ -118,10 +121,10 @@ public final class ModelInference {
      */
     static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch, SiteModelSettings settings,
                            BiFunction<List<PageClass>, PageClass, List<PageClass>> update) {
-        return infer(entryUrl, fetch, null, settings, update);
+        return infer(entryUrl, fetch, EVERY_URL, settings, update);
     }
 
-    /** @param available null: the live site; else whether a URL was read (links to others are left out) */
+    /** @param available whether a URL is on the site as inference sees it (links to others are left out) */
     private static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch,
                                    Predicate<String> available, SiteModelSettings settings,
                                    BiFunction<List<PageClass>, PageClass, List<PageClass>> update) {
@@ -142,7 +145,7 @@ public final class ModelInference {
         while (!queue.isEmpty() && budget.left()) {
             Queued lc = queue.poll();
             List<String> fresh = lc.urls.stream().filter(u -> !done.contains(u) && host.equals(host(u))
-                    && (available == null || lc.source == null || available.test(u))).toList();
+                    && (lc.source == null || available.test(u))).toList();
             List<String> urls = lc.menu ? fresh
                     : sample(fresh, settings.linksPerCollection(), fetchedPages::containsKey);
             Sample sample = fetchSample(urls, fetch, fetchedPages, done, placed, budget);
