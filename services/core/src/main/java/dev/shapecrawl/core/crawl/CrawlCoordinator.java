@@ -54,7 +54,11 @@ import java.util.function.Predicate;
  * <p>Mapping is the seed's Algorithm 2 (Vidal 2006, specification §4.2): breadth-first from the entry point over
  * in-scope outlinks, a URL requested at most once, the BFS parent and depth kept for the target pages map,
  * target pages not expanded, the entry point never taken for a target, limits {@code maxPages} (requests of the
- * mapping, entry included) and {@code maxDepth} (link distance from the entry).
+ * mapping, entry included) and {@code maxDepth} (link distance from the entry). One departure (2026-11-28): until the
+ * mapping has applied a page whose similarity lies below the target decision's floor, it expands the pages like the
+ * samples too (not for a job that fixed its own threshold, which has no site-wide decision). On a site of one template (QDoc, Sphinx, gi-docgen) every page is like the samples by the job's
+ * provisional threshold, and not expanding them ended the mapping on the entry point's first links: QDoc's after 20
+ * pages, whose decision then had nothing but the samples' kind to decide on ("this site shows no other class").
  *
  * <p><b>Answers apply in request order.</b> Requests are sent in discovery order, but answers do not come back in
  * it: the classifier finishes pages on several threads, and hosts are fetched in parallel. An answer is recorded
@@ -452,7 +456,14 @@ public final class CrawlCoordinator {
         UrlEntry entry = store.url(job.jobId, traversal, url).orElseThrow();
         markFinalUrlSeen(job, traversal, page, entry);
         if (traversal.mapping()) {
-            expandMapping(job, traversal, url, entry, page, entry.target());
+            // a page the decision could set apart from the samples; until one is met, the pages like the samples
+            // are expanded too (class comment)
+            if (page.similarity() != null && page.similarity() < decisionSettings.floor()) {
+                job.mappingBelowFloor++;
+            }
+            boolean siteWide = job.seed.similarityThreshold() == null; // a fixed threshold keeps Algorithm 2
+            expandMapping(job, traversal, url, entry, page,
+                    entry.target() && (job.mappingBelowFloor > 0 || !siteWide));
         } else {
             expandCrawl(job, traversal, url, entry, page);
         }
@@ -489,7 +500,7 @@ public final class CrawlCoordinator {
     private void expandMapping(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page,
                                boolean isTarget) {
         if (isTarget || entry.depth() >= job.seed.maxDepth()) {
-            return; // target pages are not expanded (Algorithm 2)
+            return; // target pages are not expanded (Algorithm 2), once the mapping has seen other pages
         }
         Set<String> sampled = sampledLinks(job, traversal, url, page);
         for (Outlink link : page.outlinks()) {
@@ -1097,6 +1108,7 @@ public final class CrawlCoordinator {
         long mappingNotModified;
         long crawlStartedMs;
         long runStartedMs;
+        long mappingBelowFloor;
 
         Draft(CrawlSeed seed) {
             this.jobId = seed.jobId();
@@ -1134,6 +1146,7 @@ public final class CrawlCoordinator {
             mappingNotModified = s.mappingNotModified();
             crawlStartedMs = s.crawlStartedMs();
             runStartedMs = s.runStartedMs();
+            mappingBelowFloor = s.mappingBelowFloor();
         }
 
         Traversal traversal() {
@@ -1160,6 +1173,7 @@ public final class CrawlCoordinator {
             mappingFetches = 0;
             mappingReused = 0;
             mappingNotModified = 0;
+            mappingBelowFloor = 0;
         }
 
         void resetCounters() {
@@ -1176,7 +1190,8 @@ public final class CrawlCoordinator {
             return new JobState(jobId, seed, pendingSeed, phase, mappings, run, pattern, requested, fetched, failed,
                     targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
                     formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused,
-                    crawlingReused, crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs);
+                    crawlingReused, crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs,
+                    mappingBelowFloor);
         }
     }
 }

@@ -109,6 +109,44 @@ class CrawlCoordinatorTest {
                 .allMatch(r -> pattern.targetThreshold().equals(r.targetThreshold())), "each crawl request carries it");
     }
 
+    /**
+     * A site of one template (QDoc, Sphinx, gi-docgen): every page is at least the decision's floor like the sample,
+     * the entry point included. Left unexpanded, the pages like the sample ended QDoc's sampled mapping after 20
+     * pages, all of them the entry's first links, and the decision saw nothing but the samples' kind; so the mapping
+     * expands them too while it has applied no page below the floor.
+     */
+    @Test
+    void aMappingThatHasSeenNothingBelowTheFloorExpandsThePagesLikeTheSamples() {
+        SimulatedSite site = site();
+        site.similarity = u -> site.isTarget.test(u) ? 0.95 : 0.85;
+        run(site);
+        List<String> mapped = urls(site.requests, Purpose.MAP);
+        assertTrue(mapped.contains(E + "artist?cd=99"), "an artist page was expanded: " + mapped);
+        assertEquals(0, site.statuses.stream().filter(st -> st.phase() == Phase.FAILED).count());
+    }
+
+    @Test
+    void oncePageBelowTheFloorIsAppliedThePagesLikeTheSamplesAreNotExpanded() {
+        SimulatedSite site = site();
+        // the entry (0.85) is applied first, then list/A (0.4): artist?cd=1, linked from the entry, comes after it
+        site.similarity = u -> u.equals(E + "list/A") ? 0.4 : site.isTarget.test(u) ? 0.95 : 0.85;
+        run(site);
+        List<String> mapped = urls(site.requests, Purpose.MAP);
+        assertFalse(mapped.contains(E + "artist?cd=99"), "no artist page expanded: " + mapped);
+        assertTrue(mapped.containsAll(List.of(E + "artist?cd=1", E + "artist?cd=5")), mapped.toString());
+    }
+
+    @Test
+    void aJobWithItsOwnThresholdKeepsAlgorithmTwo() {
+        SimulatedSite site = site();
+        site.similarity = u -> site.isTarget.test(u) ? 0.95 : 0.85;
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(new CrawlSeed("j", E, CrawlSeed.of("j", E).scope(), 100, 10, null, 0.9, null, null, false));
+        site.drain(coordinator);
+        List<String> mapped = urls(site.requests, Purpose.MAP);
+        assertFalse(mapped.contains(E + "artist?cd=99"), "no target page expanded: " + mapped);
+    }
+
     @Test
     void theSiteWideDecisionMovesTheBoundaryToTheSitesGap() {
         // every artist at 0.85, below the fixed 0.879 (the mapping's provisional verdict: none is a target), the
@@ -379,7 +417,7 @@ class CrawlCoordinatorTest {
                         step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0, null, null);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
-                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0));
+                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
         SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
         site.page(E, E + "sec/a", E + "hub/1");
         site.page(E + "sec/a", E + "hub/1", E + "hub/2");
