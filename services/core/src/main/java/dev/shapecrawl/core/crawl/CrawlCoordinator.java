@@ -56,9 +56,10 @@ import java.util.function.Predicate;
  * target pages not expanded, the entry point never taken for a target, limits {@code maxPages} (requests of the
  * mapping, entry included) and {@code maxDepth} (link distance from the entry). One departure (2026-11-28): until the
  * mapping has applied a page whose similarity lies below the target decision's floor, it expands the pages like the
- * samples too (not for a job that fixed its own threshold, which has no site-wide decision). On a site of one template (QDoc, Sphinx, gi-docgen) every page is like the samples by the job's
- * provisional threshold, and not expanding them ended the mapping on the entry point's first links: QDoc's after 20
- * pages, whose decision then had nothing but the samples' kind to decide on ("this site shows no other class").
+ * samples too (not for a job that fixed its own threshold, which has no site-wide decision). On a site of one
+ * template (QDoc, Sphinx, gi-docgen) every page is like the samples by the job's provisional threshold, and not
+ * expanding them ended the mapping on the entry point's first links: QDoc's after 20 pages, whose decision then had
+ * nothing but the samples' kind to decide on ("this site shows no other class").
  *
  * <p><b>Answers apply in request order.</b> Requests are sent in discovery order, but answers do not come back in
  * it: the classifier finishes pages on several threads, and hosts are fetched in parallel. An answer is recorded
@@ -456,14 +457,7 @@ public final class CrawlCoordinator {
         UrlEntry entry = store.url(job.jobId, traversal, url).orElseThrow();
         markFinalUrlSeen(job, traversal, page, entry);
         if (traversal.mapping()) {
-            // a page the decision could set apart from the samples; until one is met, the pages like the samples
-            // are expanded too (class comment)
-            if (page.similarity() != null && page.similarity() < decisionSettings.floor()) {
-                job.mappingBelowFloor++;
-            }
-            boolean siteWide = job.seed.similarityThreshold() == null; // a fixed threshold keeps Algorithm 2
-            expandMapping(job, traversal, url, entry, page,
-                    entry.target() && (job.mappingBelowFloor > 0 || !siteWide));
+            expandMapping(job, traversal, url, entry, page);
         } else {
             expandCrawl(job, traversal, url, entry, page);
         }
@@ -497,9 +491,14 @@ public final class CrawlCoordinator {
         }
     }
 
-    private void expandMapping(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page,
-                               boolean isTarget) {
-        if (isTarget || entry.depth() >= job.seed.maxDepth()) {
+    private void expandMapping(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page) {
+        // a page the decision could set apart from the samples; until one is met, the pages like the samples are
+        // expanded too (class comment)
+        if (page.similarity() != null && page.similarity() < decisionSettings.floor()) {
+            job.mappingBelowFloorSeen = true;
+        }
+        boolean leaf = entry.target() && (job.mappingBelowFloorSeen || !decidesSiteWide(job));
+        if (leaf || entry.depth() >= job.seed.maxDepth()) {
             return; // target pages are not expanded (Algorithm 2), once the mapping has seen other pages
         }
         Set<String> sampled = sampledLinks(job, traversal, url, page);
@@ -987,7 +986,7 @@ public final class CrawlCoordinator {
      * page's own verdict stands, as before issue 18.
      */
     private Decision decide(Draft job, List<TargetDecision.Scored> scored, Optional<MappingModel.Inferred> model) {
-        if (job.seed.similarityThreshold() != null) {
+        if (!decidesSiteWide(job)) {
             return new Decision(null);
         }
         TargetDecision.Result result = TargetDecision.decide(scored, decisionSettings);
@@ -997,6 +996,11 @@ public final class CrawlCoordinator {
                     InnerBoundary.DEFAULT_MIN_SHARE).orElse(result);
         }
         return new Decision(result);
+    }
+
+    /** Whether the job's targets are decided site-wide; a seed's own {@code similarityThreshold} decides each page. */
+    private static boolean decidesSiteWide(Draft job) {
+        return job.seed.similarityThreshold() == null;
     }
 
     /** The mapped pages the decision is taken over: answered and classified, by request URL. */
@@ -1108,7 +1112,7 @@ public final class CrawlCoordinator {
         long mappingNotModified;
         long crawlStartedMs;
         long runStartedMs;
-        long mappingBelowFloor;
+        boolean mappingBelowFloorSeen;
 
         Draft(CrawlSeed seed) {
             this.jobId = seed.jobId();
@@ -1146,7 +1150,7 @@ public final class CrawlCoordinator {
             mappingNotModified = s.mappingNotModified();
             crawlStartedMs = s.crawlStartedMs();
             runStartedMs = s.runStartedMs();
-            mappingBelowFloor = s.mappingBelowFloor();
+            mappingBelowFloorSeen = s.mappingBelowFloorSeen();
         }
 
         Traversal traversal() {
@@ -1168,12 +1172,12 @@ public final class CrawlCoordinator {
             crawlingNotModified = 0;
         }
 
-        /** The counts of a mapping's answers, from zero. */
+        /** The counts of a mapping's answers, from zero, and what it has seen of the site (nothing yet). */
         void resetMappingCounts() {
             mappingFetches = 0;
             mappingReused = 0;
             mappingNotModified = 0;
-            mappingBelowFloor = 0;
+            mappingBelowFloorSeen = false;
         }
 
         void resetCounters() {
@@ -1191,7 +1195,7 @@ public final class CrawlCoordinator {
                     targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
                     formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused,
                     crawlingReused, crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs,
-                    mappingBelowFloor);
+                    mappingBelowFloorSeen);
         }
     }
 }

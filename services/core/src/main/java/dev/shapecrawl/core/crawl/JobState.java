@@ -52,10 +52,10 @@ import java.util.List;
  * @param crawlStartedMs  epoch ms at which the current (or last) crawl run started; 0 before the first
  * @param runStartedMs    epoch ms at which the latest seed started a traversal (a mapping, or a crawl run by the
  *                        stored pattern); 0 when unknown (states written before it)
- * @param mappingBelowFloor answers the current (or last) mapping applied whose similarity to the samples lies below
- *                        the target decision's floor (the entry point included), >= 0: while it is 0 the mapping
- *                        also expands the pages like the samples, since it has seen nothing the decision could set
- *                        apart from them yet (0 in states written before it)
+ * @param mappingBelowFloorSeen whether the current (or last) mapping has applied a page whose similarity to the
+ *                        samples lies below the target decision's floor (the entry point included): until it has,
+ *                        the mapping also expands the pages like the samples, since it has seen nothing the decision
+ *                        could set apart from them yet (false in states written before it)
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
@@ -63,7 +63,7 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
                        long nextTurn, String lastError, List<String> formsMet, List<AwaitedForm> awaitedForms,
                        long formWaitSinceMs, long mappingStartedMs, long reuseSinceMs, long mappingReused,
                        long crawlingReused, long crawlingNotModified, long mappingNotModified,
-                       long crawlStartedMs, long runStartedMs, long mappingBelowFloor) {
+                       long crawlStartedMs, long runStartedMs, boolean mappingBelowFloorSeen) {
 
     public JobState {
         // absent in states written before forms were followed
