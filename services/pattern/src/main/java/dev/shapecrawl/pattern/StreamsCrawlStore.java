@@ -2,6 +2,7 @@ package dev.shapecrawl.pattern;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shapecrawl.core.cache.WeightedLru;
 import dev.shapecrawl.core.crawl.CrawlStore;
 import dev.shapecrawl.core.crawl.JobState;
 import dev.shapecrawl.core.crawl.ParkedAnswer;
@@ -9,6 +10,7 @@ import dev.shapecrawl.core.crawl.Traversal;
 import dev.shapecrawl.core.crawl.UrlEntry;
 import dev.shapecrawl.events.EventCodec;
 import dev.shapecrawl.events.FormTemplate;
+import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageCollections;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
@@ -26,7 +28,9 @@ import java.util.function.Consumer;
 
 /**
  * {@link CrawlStore} over seven Kafka Streams key-value stores (RocksDB on disk, changelogged to Kafka, so a
- * restarted or moved task resumes with them): {@value PatternTopology#JOBS_STORE} (job id → job state JSON),
+ * restarted or moved task resumes with them): {@value PatternTopology#JOBS_STORE} (job id → job state JSON without
+ * its navigation pattern, and {@code jobId NUL pattern} → that pattern's JSON, written only when it changes: see
+ * {@link #putJob}),
  * {@value PatternTopology#URLS_STORE} ({@code jobId NUL traversal NUL url} → URL entry JSON),
  * {@value PatternTopology#TARGETS_STORE} ({@code jobId NUL url} → {@code 1} for a target page of the job; once a crawl
  * run took it for one, so its records were written, the hex SHA-256 of the body they were written from) and
@@ -42,6 +46,10 @@ final class StreamsCrawlStore implements CrawlStore {
     /** The target store's value for a target page no crawl run took yet (found by a mapping). */
     private static final String FOUND = "1";
     private static final StringSerializer KEYS = new StringSerializer();
+    /** The suffix of a job's pattern key in the jobs store: {@code jobId NUL pattern}. */
+    private static final String PATTERN_KEY = SEP + "pattern";
+    /** Jobs whose stored pattern this instance knows (decoded), least recently used beyond it read back. */
+    private static final int PATTERN_CACHE = 256;
 
     private final KeyValueStore<String, String> jobs;
     private final KeyValueStore<String, String> urls;
@@ -51,6 +59,11 @@ final class StreamsCrawlStore implements CrawlStore {
     private final KeyValueStore<String, String> collections;
     private final KeyValueStore<String, String> samples;
     private final ObjectMapper json = EventCodec.mapper();
+    /**
+     * What the pattern key of a job holds, as this instance wrote or read it: the pattern, or empty for none. The
+     * stores are this task's alone and a task that is revived or moved gets a new instance, so it cannot go stale.
+     */
+    private final WeightedLru<String, Optional<NavigationPattern>> patterns = WeightedLru.ofEntries(PATTERN_CACHE);
 
     StreamsCrawlStore(KeyValueStore<String, String> jobs, KeyValueStore<String, String> urls,
                       KeyValueStore<String, String> targets, KeyValueStore<String, String> parked,
@@ -67,12 +80,48 @@ final class StreamsCrawlStore implements CrawlStore {
 
     @Override
     public Optional<JobState> job(String jobId) {
-        return Optional.ofNullable(jobs.get(jobId)).map(s -> read(s, JobState.class));
+        return Optional.ofNullable(jobs.get(jobId)).map(s -> withPattern(read(s, JobState.class)));
     }
 
+    /**
+     * Writes the job's state without its navigation pattern, and the pattern under its own key only when it is not
+     * the one stored already. The state is written on every answer the job gets, and a crawl's pattern is tens of KB of
+     * JSON (the demo's: 31 KB, every record of the store's changelog): encoding, decoding and changelogging it with
+     * every page cost the pattern service and the broker more than the rest of the state. A state written before the
+     * split still carries its pattern inline and is read as it is.
+     */
     @Override
     public void putJob(JobState state) {
-        jobs.put(state.jobId(), write(state));
+        Optional<NavigationPattern> latest = Optional.ofNullable(state.pattern());
+        if (!sameAs(storedPattern(state.jobId()), latest)) {
+            String key = state.jobId() + PATTERN_KEY;
+            if (latest.isPresent()) {
+                jobs.put(key, write(latest.get()));
+            } else {
+                jobs.delete(key);
+            }
+            patterns.put(state.jobId(), latest);
+        }
+        jobs.put(state.jobId(), write(state.withPattern(null)));
+    }
+
+    /** What the job's pattern key holds: remembered, or read back (and remembered). */
+    private Optional<NavigationPattern> storedPattern(String jobId) {
+        return patterns.computeIfAbsent(jobId, id -> Optional.ofNullable(jobs.get(id + PATTERN_KEY))
+                .map(s -> read(s, NavigationPattern.class)));
+    }
+
+    private static boolean sameAs(Optional<NavigationPattern> stored, Optional<NavigationPattern> latest) {
+        return stored.isPresent() && latest.isPresent() ? stored.get() == latest.get()
+                || stored.get().equals(latest.get()) : stored.isPresent() == latest.isPresent();
+    }
+
+    /** The state with its pattern attached: inline (a state written before the split), else from its own key. */
+    private JobState withPattern(JobState state) {
+        if (state.pattern() != null) {
+            return state;
+        }
+        return state.withPattern(storedPattern(state.jobId()).orElse(null));
     }
 
     @Override
@@ -161,7 +210,10 @@ final class StreamsCrawlStore implements CrawlStore {
     public void forEachJob(Consumer<JobState> action) {
         try (KeyValueIterator<String, String> it = jobs.all()) {
             while (it.hasNext()) {
-                action.accept(read(it.next().value, JobState.class));
+                KeyValue<String, String> kv = it.next();
+                if (kv.key.indexOf(SEP) < 0) { // a job's pattern key is read with its state
+                    action.accept(withPattern(read(kv.value, JobState.class)));
+                }
             }
         }
     }

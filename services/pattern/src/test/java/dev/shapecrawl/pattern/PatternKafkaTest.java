@@ -175,7 +175,7 @@ class PatternKafkaTest {
     }
 
     @Test
-    void mapsLearnsAPatternAndCrawlsByIt() {
+    void mapsLearnsAPatternAndCrawlsByIt() throws Exception {
         String job = "pattern-kafka-1";
         String base = "http://shop.example.test/";
         Map<String, List<String>> links = site(base);
@@ -241,7 +241,22 @@ class PatternKafkaTest {
         assertEquals(targets.size(), targets.targetPages());
         assertTrue(model.classes().stream().filter(c -> !c.target())
                 .allMatch(c -> c.pages().stream().noneMatch(u -> u.startsWith(base + "item/"))), model.toString());
+
+        // the job's state is written with every answer, its pattern once (StreamsCrawlStore#putJob): the crawl above
+        // ran by the pattern read back from its own key, and no state record of the store's changelog carries it
+        List<ConsumerRecord<String, String>> changelog = kafka.readToEnd(JOBS_CHANGELOG, WAIT);
+        List<String> states = changelog.stream().filter(r -> job.equals(r.key())).map(ConsumerRecord::value).toList();
+        assertTrue(states.size() > 1, "the job's state is changelogged: " + states.size());
+        assertTrue(states.stream().allMatch(v -> v.contains("\"pattern\":null") || !v.contains("\"pattern\"")),
+                "a state record carries no pattern");
+        List<String> patterns = changelog.stream().filter(r -> (job + "\u0000pattern").equals(r.key()))
+                .map(ConsumerRecord::value).toList();
+        assertEquals(1, patterns.size(), "the pattern is written once");
+        assertEquals(pattern, EventCodec.mapper().readValue(patterns.get(0), NavigationPattern.class));
     }
+
+    /** The changelog of the pattern service's jobs store (application id {@code shapecrawl-pattern}). */
+    static final String JOBS_CHANGELOG = "shapecrawl-pattern-" + PatternTopology.JOBS_STORE + "-changelog";
 
     /**
      * Issue 17: a job whose seed and sample a non-Java client put on a partition murmur2 would not choose (for

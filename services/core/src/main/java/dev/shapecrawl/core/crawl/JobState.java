@@ -71,6 +71,23 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
         awaitedForms = awaitedForms == null ? List.of() : List.copyOf(awaitedForms);
     }
 
+    /**
+     * This state with another pattern: a store that keeps the (large, rarely changing) pattern apart from the
+     * per-answer state strips it on write and attaches it on read.
+     *
+     * @param latest the latest navigation pattern, or null for none
+     * @return this state if {@code latest} is the same object, else a copy with it
+     */
+    public JobState withPattern(NavigationPattern latest) {
+        if (latest == pattern) {
+            return this;
+        }
+        return new JobState(jobId, seed, pendingSeed, phase, mappings, run, latest, requested, fetched, failed, targets,
+                newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError, formsMet,
+                awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused, crawlingReused,
+                crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs, mappingBelowFloorSeen);
+    }
+
     /** The traversal running now, or that ran last. */
     public Traversal traversal() {
         boolean mapping = phase == Phase.MAPPING || phase == Phase.PATTERN || phase == Phase.FAILED || run == 0;
