@@ -46,8 +46,6 @@ final class StreamsCrawlStore implements CrawlStore {
     /** The target store's value for a target page no crawl run took yet (found by a mapping). */
     private static final String FOUND = "1";
     private static final StringSerializer KEYS = new StringSerializer();
-    /** The suffix of a job's pattern key in the jobs store: {@code jobId NUL pattern}. */
-    private static final String PATTERN_KEY = SEP + "pattern";
     /** Jobs whose stored pattern this instance knows (decoded), least recently used beyond it read back. */
     private static final int PATTERN_CACHE = 256;
 
@@ -80,7 +78,7 @@ final class StreamsCrawlStore implements CrawlStore {
 
     @Override
     public Optional<JobState> job(String jobId) {
-        return Optional.ofNullable(jobs.get(jobId)).map(s -> withPattern(read(s, JobState.class)));
+        return Optional.ofNullable(jobs.get(jobId)).map(s -> attachPattern(read(s, JobState.class)));
     }
 
     /**
@@ -93,31 +91,30 @@ final class StreamsCrawlStore implements CrawlStore {
     @Override
     public void putJob(JobState state) {
         Optional<NavigationPattern> latest = Optional.ofNullable(state.pattern());
-        if (!sameAs(storedPattern(state.jobId()), latest)) {
-            String key = state.jobId() + PATTERN_KEY;
+        if (!storedPattern(state.jobId()).equals(latest)) { // the same object, or an equal one, is not written again
             if (latest.isPresent()) {
-                jobs.put(key, write(latest.get()));
+                jobs.put(patternKey(state.jobId()), write(latest.get()));
             } else {
-                jobs.delete(key);
+                jobs.delete(patternKey(state.jobId()));
             }
             patterns.put(state.jobId(), latest);
         }
         jobs.put(state.jobId(), write(state.withPattern(null)));
     }
 
+    /** The key of a job's navigation pattern in the jobs store: {@code jobId NUL pattern}. */
+    static String patternKey(String jobId) {
+        return jobId + SEP + "pattern";
+    }
+
     /** What the job's pattern key holds: remembered, or read back (and remembered). */
     private Optional<NavigationPattern> storedPattern(String jobId) {
-        return patterns.computeIfAbsent(jobId, id -> Optional.ofNullable(jobs.get(id + PATTERN_KEY))
+        return patterns.computeIfAbsent(jobId, id -> Optional.ofNullable(jobs.get(patternKey(id)))
                 .map(s -> read(s, NavigationPattern.class)));
     }
 
-    private static boolean sameAs(Optional<NavigationPattern> stored, Optional<NavigationPattern> latest) {
-        return stored.isPresent() && latest.isPresent() ? stored.get() == latest.get()
-                || stored.get().equals(latest.get()) : stored.isPresent() == latest.isPresent();
-    }
-
     /** The state with its pattern attached: inline (a state written before the split), else from its own key. */
-    private JobState withPattern(JobState state) {
+    private JobState attachPattern(JobState state) {
         if (state.pattern() != null) {
             return state;
         }
@@ -212,7 +209,7 @@ final class StreamsCrawlStore implements CrawlStore {
             while (it.hasNext()) {
                 KeyValue<String, String> kv = it.next();
                 if (kv.key.indexOf(SEP) < 0) { // a job's pattern key is read with its state
-                    action.accept(withPattern(read(kv.value, JobState.class)));
+                    action.accept(attachPattern(read(kv.value, JobState.class)));
                 }
             }
         }

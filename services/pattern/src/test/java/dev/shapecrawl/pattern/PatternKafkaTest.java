@@ -249,7 +249,7 @@ class PatternKafkaTest {
         assertTrue(states.size() > 1, "the job's state is changelogged: " + states.size());
         assertTrue(states.stream().allMatch(v -> v.contains("\"pattern\":null") || !v.contains("\"pattern\"")),
                 "a state record carries no pattern");
-        List<String> patterns = changelog.stream().filter(r -> (job + "\u0000pattern").equals(r.key()))
+        List<String> patterns = changelog.stream().filter(r -> StreamsCrawlStore.patternKey(job).equals(r.key()))
                 .map(ConsumerRecord::value).toList();
         assertEquals(1, patterns.size(), "the pattern is written once");
         assertEquals(pattern, EventCodec.mapper().readValue(patterns.get(0), NavigationPattern.class));
