@@ -27,7 +27,8 @@ public interface PatternConfig {
 
     /**
      * How long a mapping with nothing outstanding waits for the form-prober's verdicts on the forms it met (ms,
-     * >= 0); then it ends without them (core {@code CrawlCoordinator}).
+     * >= 0), counted from the job's last probe result when one came later; then it ends without them (core
+     * {@code CrawlCoordinator}).
      */
     long formWaitMs();
 

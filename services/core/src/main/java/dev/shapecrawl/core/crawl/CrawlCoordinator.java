@@ -88,8 +88,10 @@ import java.util.function.Predicate;
  * breadth-first search met them, whenever the verdict comes. Without that the submissions took their place in
  * discovery order when the verdict arrived, so a slower probe (a form-prober restarted after a crash, a busy
  * machine) gave another map and another pattern (measured: {@code CrashSafetyIT}, a form-prober killed early in its
- * probe). The wait is at most {@code formWaitMs} after the last outstanding answer ({@link #onClock}); then the
- * mapping goes on without the missing verdicts. A branch through such a node
+ * probe). The wait ends {@code formWaitMs} after the last outstanding answer or the last probe result of the job,
+ * whichever came later ({@link #onClock}): a probe that makes progress is waited for however long it takes (a few
+ * hundred submissions at a politeness delay of a second take longer than the default wait), a form-prober that is
+ * gone or stuck is not. Then the mapping goes on without the missing verdicts. A branch through such a node
  * gets a FORM step; a crawl submits the step's informative instances on the pages of the step before
  * ({@link FormSubmissions}). A POST submission's result page is named by its key, not its URL
  * ({@link FormSubmissions#key}).
@@ -112,6 +114,12 @@ public final class CrawlCoordinator {
     public static final int MAX_SUBMISSIONS_PER_FORM = 10_000;
     /** Default of how long a mapping waits for the verdicts of the forms it met: 5 minutes, in ms. */
     public static final long DEFAULT_FORM_WAIT_MS = 300_000;
+    /**
+     * How often a probe result renews the form wait, at most, per wait period: 10 (renewed once a tenth of the wait
+     * has passed). Bounds the job-state writes probing causes; the wait is then at least 90% of {@code formWaitMs}
+     * after the last probe result.
+     */
+    static final int WAIT_RENEWALS = 10;
     private static final int MATCHER_CACHE = 256;
 
     private final CrawlStore store;
@@ -135,7 +143,8 @@ public final class CrawlCoordinator {
      * @param generator  learns a navigation pattern from a finished mapping
      * @param clockMs    wall clock in epoch ms, for status stamps and the form wait
      * @param formWaitMs how long a mapping with nothing outstanding waits for the verdicts of the forms it met,
-     *                   ms, >= 0 (0: it never waits)
+     *                   counted from the last probe result of the job when one came later, ms, >= 0 (0: it never
+     *                   waits)
      * @throws IllegalArgumentException if {@code formWaitMs} is negative
      */
     public CrawlCoordinator(CrawlStore store, CrawlOutput out, NavigationPatternGenerator generator,
@@ -257,8 +266,8 @@ public final class CrawlCoordinator {
     }
 
     /**
-     * The passing of time: a mapping that has had nothing outstanding for {@code formWaitMs} while forms it met
-     * were awaited goes on without them (applies the answers parked meanwhile, and ends if they request nothing),
+     * The passing of time: a mapping that has had nothing outstanding and no probe result of its job for
+     * {@code formWaitMs} while forms it met were awaited goes on without them (applies the answers parked meanwhile, and ends if they request nothing),
      * noting which in its last error. Called periodically by the service.
      *
      * @param nowMs epoch ms
@@ -283,6 +292,22 @@ public final class CrawlCoordinator {
     }
 
     /**
+     * A probe result of the job passed by: the form-prober is at work, so a mapping waiting for form verdicts waits
+     * {@code formWaitMs} from now. Renewed at most once per tenth of the wait ({@link #WAIT_RENEWALS} writes of the
+     * job state per wait, not one per probe submission).
+     */
+    private void probing(String jobId) {
+        Optional<JobState> state = store.job(jobId);
+        long now = clockMs.getAsLong();
+        if (state.isPresent() && state.get().phase() == Phase.MAPPING && state.get().formWaitSinceMs() > 0
+                && now - state.get().formWaitSinceMs() >= formWaitMs / WAIT_RENEWALS) {
+            Draft job = new Draft(state.get());
+            job.formWaitSinceMs = now;
+            save(job);
+        }
+    }
+
+    /**
      * A classified page: answers a MAP or CRAWL request of the job's current traversal.
      *
      * @return {@link Delivery#UNKNOWN_JOB} when the page answers a MAP or CRAWL request and no job of that id is held
@@ -294,8 +319,9 @@ public final class CrawlCoordinator {
         if (purpose == Purpose.SAMPLE) {
             return onSampleAnswer(page);
         }
-        if (purpose != Purpose.MAP && purpose != Purpose.CRAWL) {
-            return Delivery.ACCEPTED; // probes are the form-prober's business
+        if (purpose == Purpose.PROBE) {
+            probing(page.jobId());
+            return Delivery.ACCEPTED; // probe results are the form-prober's business
         }
         Optional<JobState> known = store.job(page.jobId());
         if (known.isEmpty()) {
@@ -456,6 +482,9 @@ public final class CrawlCoordinator {
         String url = FormSubmissions.key(page.request());
         UrlEntry entry = store.url(job.jobId, traversal, url).orElseThrow();
         markFinalUrlSeen(job, traversal, page, entry);
+        if (traversal.mapping() && entry.via() != null) {
+            job.collections = job.collections.applied(entry.via(), entry.target());
+        }
         if (traversal.mapping()) {
             expandMapping(job, traversal, url, entry, page);
         } else {
@@ -486,7 +515,7 @@ public final class CrawlCoordinator {
             long order = job.nextOrder++;
             store.putUrl(job.jobId, traversal, finalUrl,
                     new UrlEntry(entry.depth(), entry.parentUrl(), order, true, false, entry.states(), List.of(),
-                            null, null, null));
+                            null, null, null, null));
             store.park(job.jobId, traversal, order, ParkedAnswer.nothing()); // its turn passes without an answer
         }
     }
@@ -501,7 +530,7 @@ public final class CrawlCoordinator {
         if (leaf || entry.depth() >= job.seed.maxDepth()) {
             return; // target pages are not expanded (Algorithm 2), once the mapping has seen other pages
         }
-        Set<String> sampled = sampledLinks(job, traversal, url, page);
+        Map<String, String> sampled = sampledLinks(job, traversal, url, page);
         for (Outlink link : page.outlinks()) {
             if (!link.inScope()) {
                 continue;
@@ -514,8 +543,10 @@ public final class CrawlCoordinator {
                 if (more != known.get()) {
                     store.putUrl(job.jobId, traversal, link.url(), more);
                 }
-            } else if (job.requested < job.seed.mappingBudget() && (sampled == null || sampled.contains(link.url()))) {
-                request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "");
+            } else if (job.requested < job.seed.mappingBudget()
+                    && (sampled == null || sampled.containsKey(link.url()))) {
+                request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "",
+                        sampled == null ? null : sampled.get(link.url()));
             }
         }
         for (FormInfo form : page.forms()) {
@@ -532,10 +563,11 @@ public final class CrawlCoordinator {
 
     /**
      * The links a {@link MappingMode#SAMPLED} mapping requests from a page ({@link LinkSampling}, seed 001 §3.3.1),
-     * or null when every new in-scope link is requested (a {@link MappingMode#FULL} mapping, or a page whose link
-     * collections were not kept).
+     * each with the id of the collection path it is sampled through (null for a sample's neighbour), through the
+     * paths still open ({@link CollectionOutcomes}); or null when every new in-scope link is requested (a
+     * {@link MappingMode#FULL} mapping, or a page whose link collections were not kept).
      */
-    private Set<String> sampledLinks(Draft job, Traversal traversal, String url, PageClassified page) {
+    private Map<String, String> sampledLinks(Draft job, Traversal traversal, String url, PageClassified page) {
         if (job.seed.mapping() != MappingMode.SAMPLED) {
             return null;
         }
@@ -550,9 +582,13 @@ public final class CrawlCoordinator {
             }
         }
         Predicate<String> eligible = u -> inScope.contains(u) && store.url(job.jobId, traversal, u).isEmpty();
-        Set<String> chosen = new HashSet<>(LinkSampling.choose(collections.links(), eligible,
-                LinkSampling.PER_COLLECTION));
-        chosen.addAll(LinkSampling.besideSamples(collections.links(), store.sampleUrls(job.jobId), eligible));
+        Map<String, String> chosen = new HashMap<>();
+        LinkSampling.choose(collections.links(), eligible,
+                path -> job.collections.open(CollectionOutcomes.id(path)), LinkSampling.PER_COLLECTION)
+                .forEach((link, path) -> chosen.put(link, CollectionOutcomes.id(path)));
+        for (String link : LinkSampling.besideSamples(collections.links(), store.sampleUrls(job.jobId), eligible)) {
+            chosen.putIfAbsent(link, null);
+        }
         return chosen;
     }
 
@@ -726,7 +762,13 @@ public final class CrawlCoordinator {
 
     private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
                          String states) {
-        store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states));
+        request(job, traversal, url, parent, depth, purpose, states, null);
+    }
+
+    /** Requests {@code url}; {@code via} is the id of the collection path a sampled mapping took it through. */
+    private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
+                         String states, String via) {
+        store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states, via));
         // a crawl-spec job's URL carries its class to the classifier, which selects that class's links
         String pageClass = purpose == Purpose.CRAWL && job.seed.spec() != null ? states : null;
         send(job, new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0, null, null,
@@ -1113,6 +1155,7 @@ public final class CrawlCoordinator {
         long crawlStartedMs;
         long runStartedMs;
         boolean mappingBelowFloorSeen;
+        CollectionOutcomes collections = CollectionOutcomes.NONE;
 
         Draft(CrawlSeed seed) {
             this.jobId = seed.jobId();
@@ -1151,6 +1194,7 @@ public final class CrawlCoordinator {
             crawlStartedMs = s.crawlStartedMs();
             runStartedMs = s.runStartedMs();
             mappingBelowFloorSeen = s.mappingBelowFloorSeen();
+            collections = s.collections();
         }
 
         Traversal traversal() {
@@ -1178,6 +1222,7 @@ public final class CrawlCoordinator {
             mappingReused = 0;
             mappingNotModified = 0;
             mappingBelowFloorSeen = false;
+            collections = CollectionOutcomes.NONE;
         }
 
         void resetCounters() {
@@ -1195,7 +1240,7 @@ public final class CrawlCoordinator {
                     targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
                     formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused,
                     crawlingReused, crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs,
-                    mappingBelowFloorSeen);
+                    mappingBelowFloorSeen, collections);
         }
     }
 }

@@ -56,6 +56,9 @@ import java.util.List;
  *                        samples lies below the target decision's floor (the entry point included): until it has,
  *                        the mapping also expands the pages like the samples, since it has seen nothing the decision
  *                        could set apart from them yet (false in states written before it)
+ * @param collections     what the current (or last) sampled mapping has learnt of the link collection paths it
+ *                        sampled through, which closes the paths that led to other pages only (empty in a full
+ *                        mapping, and in states written before it)
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
@@ -63,12 +66,14 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
                        long nextTurn, String lastError, List<String> formsMet, List<AwaitedForm> awaitedForms,
                        long formWaitSinceMs, long mappingStartedMs, long reuseSinceMs, long mappingReused,
                        long crawlingReused, long crawlingNotModified, long mappingNotModified,
-                       long crawlStartedMs, long runStartedMs, boolean mappingBelowFloorSeen) {
+                       long crawlStartedMs, long runStartedMs, boolean mappingBelowFloorSeen,
+                       CollectionOutcomes collections) {
 
     public JobState {
         // absent in states written before forms were followed
         formsMet = formsMet == null ? List.of() : List.copyOf(formsMet);
         awaitedForms = awaitedForms == null ? List.of() : List.copyOf(awaitedForms);
+        collections = collections == null ? CollectionOutcomes.NONE : collections;
     }
 
     /**
@@ -85,7 +90,8 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
         return new JobState(jobId, seed, pendingSeed, phase, mappings, run, latest, requested, fetched, failed, targets,
                 newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError, formsMet,
                 awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused, crawlingReused,
-                crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs, mappingBelowFloorSeen);
+                crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs, mappingBelowFloorSeen,
+                collections);
     }
 
     /** The traversal running now, or that ran last. */

@@ -2,6 +2,7 @@ package dev.shapecrawl.core.crawl;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,10 @@ import java.util.function.Predicate;
  *       among 229 pages, and a sample of 200 met none of them, so the target decision had nothing of the sample's
  *       kind to decide on (docs/navigation.md §8). A list names its entries in groups, so a sample's neighbours in
  *       it are the likeliest pages of its kind.</li>
+ *   <li><b>Closed paths</b> (shapecrawl's, beyond the seed): a collection path whose first three sampled pages, on
+ *       whatever pages they were met, were all other pages than targets gives no more links
+ *       ({@link CollectionOutcomes}): the same class link seen again, typically a navigation bar whose links change
+ *       with the page. The samples' lists are read whatever their path.</li>
  * </ul>
  * Pure and deterministic: the same page, the same samples and the same known URLs give the same choice, whatever
  * the timing (the coordinator applies answers in request order).
@@ -56,18 +61,40 @@ public final class LinkSampling {
      */
     public static List<String> choose(Map<String, List<String>> collections, Predicate<String> eligible,
                                       int perCollection) {
+        return List.copyOf(choose(collections, eligible, path -> true, perCollection).keySet());
+    }
+
+    /**
+     * The links to request from one page, each with the path of the collection it is taken from.
+     *
+     * @param collections   the page's link collections: path → URLs in document order, without repeats
+     * @param eligible      whether a URL may be requested (in scope, not seen yet in the traversal)
+     * @param open          whether links are still sampled through a collection path ({@link CollectionOutcomes});
+     *                      a closed path's collection gives none
+     * @param perCollection links taken from each collection, >= 1
+     * @return chosen URL → the path it was taken from, largest collection first, each collection's in document
+     *         order; a URL in several collections is taken from the largest
+     * @throws IllegalArgumentException if {@code perCollection} < 1
+     */
+    public static Map<String, String> choose(Map<String, List<String>> collections, Predicate<String> eligible,
+                                             Predicate<String> open, int perCollection) {
         if (perCollection < 1) {
             throw new IllegalArgumentException("perCollection: must be >= 1, was " + perCollection);
         }
-        List<List<String>> bySize = new ArrayList<>(collections.values());
-        bySize.sort(Comparator.comparingInt((List<String> c) -> c.size()).reversed()); // stable: document order
-        Set<String> chosen = new LinkedHashSet<>();
-        for (List<String> collection : bySize) {
-            List<String> candidates = collection.stream().filter(u -> !chosen.contains(u) && eligible.test(u))
-                    .toList();
-            chosen.addAll(evenlySpaced(candidates, perCollection));
+        List<Map.Entry<String, List<String>>> bySize = new ArrayList<>(collections.entrySet());
+        bySize.sort(Comparator.comparingInt((Map.Entry<String, List<String>> c) -> c.getValue().size()).reversed());
+        Map<String, String> chosen = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> collection : bySize) { // stable sort: ties in document order
+            if (!open.test(collection.getKey())) {
+                continue;
+            }
+            List<String> candidates = collection.getValue().stream()
+                    .filter(u -> !chosen.containsKey(u) && eligible.test(u)).toList();
+            for (String url : evenlySpaced(candidates, perCollection)) {
+                chosen.put(url, collection.getKey());
+            }
         }
-        return List.copyOf(chosen);
+        return chosen;
     }
 
     /**

@@ -273,4 +273,35 @@ class CrawlCoordinatorFormsTest {
         assertEquals(Phase.FAILED, store.job("j").orElseThrow().phase());
         assertTrue(store.form("j", LOGIN.id()).isPresent());
     }
+
+    /**
+     * A probe result of the job renews the wait (a probe that makes progress is waited for, however long it takes:
+     * a form-prober restarted after a crash, a politeness delay), at most once per tenth of the wait; without one
+     * for the whole wait the mapping goes on.
+     */
+    @Test
+    void probeResultsOfTheJobRenewTheFormWait() {
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+        FetchRequest probe = new FetchRequest("j", E + "find?q=a", HttpMethod.GET, List.of(), Purpose.PROBE, 1, E, 0,
+                null, null, null);
+        PageClassified result = new PageClassified("j", probe, probe.url(), 200, 0.3, false, "s1", List.of(),
+                List.of(), "h", 100, 10, null, null, null);
+
+        clock.set(1_000 + 5_999);
+        coordinator.onPage(result);
+        assertEquals(1_000, store.job("j").orElseThrow().formWaitSinceMs(), "within a tenth of the wait: no write");
+        clock.set(1_000 + 50_000);
+        coordinator.onPage(result);
+        assertEquals(51_000, store.job("j").orElseThrow().formWaitSinceMs(), "renewed");
+
+        clock.set(1_000 + 60_000);
+        coordinator.onClock(clock.get());
+        assertEquals(Phase.MAPPING, store.job("j").orElseThrow().phase(), "the probe was at work 10 s ago");
+        clock.set(51_000 + 60_000);
+        coordinator.onClock(clock.get());
+        assertEquals(Phase.FAILED, store.job("j").orElseThrow().phase(), "a whole wait without a probe result");
+        coordinator.onPage(result);
+        assertEquals(Phase.FAILED, store.job("j").orElseThrow().phase(), "a late probe result changes nothing");
+    }
 }

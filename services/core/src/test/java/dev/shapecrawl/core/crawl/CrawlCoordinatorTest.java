@@ -417,7 +417,7 @@ class CrawlCoordinatorTest {
                         step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0, null, null);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
-                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, false));
+                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, false, null));
         SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
         site.page(E, E + "sec/a", E + "hub/1");
         site.page(E + "sec/a", E + "hub/1", E + "hub/2");
@@ -654,6 +654,49 @@ class CrawlCoordinatorTest {
                         "a negative sample's neighbours are not taken: three evenly spaced links alone");
             }
         }
+    }
+
+    /**
+     * A navigation bar whose links change with the page (a javadoc's "Use" and "Next package"), at one path on every
+     * package page: once three pages sampled through that path are applied and none is a target, the mapping samples
+     * it no more ({@link CollectionOutcomes}), so the chain of "next" links stops there, while the class lists, whose
+     * pages are targets, are sampled on every package page the mapping expands. The crawl still reaches every class.
+     */
+    @Test
+    void aCollectionPathThatLedToOtherPagesOnlyIsSampledNoMore() {
+        int packages = 10;
+        SimulatedSite site = new SimulatedSite(u -> u.contains("/C"));
+        site.page(E, E + "p1");
+        Map<String, PageCollections> collections = new java.util.HashMap<>();
+        collections.put(E, new PageCollections(Map.of("OVERVIEW", List.of(E + "p1")), Map.of()));
+        for (int p = 1; p <= packages; p++) {
+            String pkg = E + "p" + p;
+            List<String> classes = List.of(pkg + "/C1", pkg + "/C2", pkg + "/C3", pkg + "/C4");
+            List<String> nav = p < packages ? List.of(pkg + "/use", E + "p" + (p + 1)) : List.of(pkg + "/use");
+            List<String> links = new ArrayList<>(classes);
+            links.addAll(nav);
+            site.page(pkg, links.toArray(String[]::new));
+            site.page(pkg + "/use");
+            classes.forEach(c -> site.page(c, E));
+            Map<String, List<String>> paths = new java.util.LinkedHashMap<>();
+            paths.put("BODY-TABLE-TR-TD-A", classes);
+            paths.put("BODY-DIV-UL-LI-A", nav);
+            collections.put(pkg, new PageCollections(paths, Map.of()));
+        }
+        site.collections = collections::get;
+        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        coordinator.onSeed(CrawlSeed.of("j", E));
+        site.drain(coordinator);
+
+        List<String> mapped = urls(site.requests, Purpose.MAP);
+        assertEquals(List.of(E, E + "p1", E + "p1/C1", E + "p1/C3", E + "p1/C4", E + "p1/use", E + "p2",
+                        E + "p2/C1", E + "p2/C3", E + "p2/C4", E + "p2/use", E + "p3", E + "p3/C1", E + "p3/C3",
+                        E + "p3/C4"), mapped,
+                "p3 is expanded after p1/use, p2 and p2/use were applied, none a target: its navigation bar is not"
+                        + " sampled; its class list is");
+        Set<String> found = site.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
+                .map(FetchRequest::url).filter(u -> u.contains("/C")).collect(Collectors.toSet());
+        assertEquals(4 * packages, found.size(), "the crawl reaches the classes of every package: " + found);
     }
 
     @Test

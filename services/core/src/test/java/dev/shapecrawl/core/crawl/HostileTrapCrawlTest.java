@@ -14,6 +14,7 @@ import dev.shapecrawl.core.tree.TreeBuilder;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
+import dev.shapecrawl.events.MappingMode;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.PageFetched;
 import dev.shapecrawl.events.Phase;
@@ -61,8 +62,9 @@ class HostileTrapCrawlTest {
     }
 
     /** Maps from {@code entryPath} with the seed's limits; the site the coordinator sees answers over HTTP. */
-    private static SimulatedSite crawl(String jobId, String entryPath, int maxPages, int maxDepth) {
-        CrawlSeed seed = new CrawlSeed(jobId, site.url(entryPath), null, maxPages, maxDepth, null, null, null, null);
+    private static SimulatedSite crawl(String jobId, String entryPath, int maxPages, int maxDepth, MappingMode mode) {
+        CrawlSeed seed = new CrawlSeed(jobId, site.url(entryPath), null, maxPages, maxDepth, null, null, null, null)
+                .withMapping(mode, null);
         JobModel model = JobModel.of(List.of(new SamplePage(jobId, "s1", site.url("/sample"),
                 SamplePage.Status.READY, SAMPLE, null, null)), null, null, TreeBuilder.DEFAULT_MAX_NODES);
         PageClassifier classifier = new PageClassifier(ClassifierSettings.defaults(), new PageAnalyzer());
@@ -88,11 +90,14 @@ class HostileTrapCrawlTest {
         return s.requests.stream().filter(r -> r.purpose() == Purpose.MAP).count();
     }
 
-    /** Two links a page: the months within maxDepth of the entry, 2·maxDepth + 1 pages, and the job ends. */
+    /**
+     * Two links a page: the months within maxDepth of the entry, 2·maxDepth + 1 pages, and the job ends. A full
+     * mapping (Algorithm 2), which the bound alone stops.
+     */
     @Test
     void theCalendarTrapStopsAtMaxDepth() {
         int maxDepth = 6;
-        SimulatedSite s = crawl("calendar", HostileSite.CALENDAR_START, 10_000, maxDepth);
+        SimulatedSite s = crawl("calendar", HostileSite.CALENDAR_START, 10_000, maxDepth, MappingMode.FULL);
         assertEquals(2L * maxDepth + 1, mapRequests(s), "months within " + maxDepth + " links of 2026-11");
         assertTrue(s.requests.stream().allMatch(r -> r.depth() <= maxDepth));
         assertEquals(Set.of(site.url("/cal/2026/5"), site.url("/cal/2027/5")), Set.copyOf(s.requests.stream()
@@ -102,16 +107,32 @@ class HostileTrapCrawlTest {
         assertEquals(2L * maxDepth + 1, last.mappingFetches());
     }
 
-    /** Five fresh URLs a page: the space grows geometrically, and maxPages is what stops it. */
+    /** Five fresh URLs a page: the space grows geometrically, and maxPages is what stops a full mapping. */
     @Test
     void theSessionIdTrapStopsAtMaxPages() {
         int maxPages = 60;
-        SimulatedSite s = crawl("sessions", HostileSite.SESSION_START, maxPages, 10);
+        SimulatedSite s = crawl("sessions", HostileSite.SESSION_START, maxPages, 10, MappingMode.FULL);
         assertEquals(maxPages, mapRequests(s));
         assertEquals(maxPages, s.requests.size(), "nothing after the mapping: no pattern could be learned");
         List<String> urls = s.requests.stream().map(FetchRequest::url).toList();
         assertEquals(urls.size(), Set.copyOf(urls).size(), "every URL new: the trap works, the bound holds");
         assertEquals(Phase.FAILED, s.lastStatus().phase(), s.lastStatus().toString());
         assertTrue(site.sessionsIssued() > maxPages, "the site offered more than the job took");
+    }
+
+    /**
+     * The default, sampled mapping stops in both traps before either bound: the trap's links sit at one collection
+     * path, and once three pages sampled through it are applied and none is a target the path is closed
+     * ({@link CollectionOutcomes}).
+     */
+    @Test
+    void aSampledMappingClosesTheTrapsLinksBeforeTheBounds() {
+        SimulatedSite calendar = crawl("calendar-sampled", HostileSite.CALENDAR_START, 10_000, 6, MappingMode.SAMPLED);
+        SimulatedSite sessions = crawl("sessions-sampled", HostileSite.SESSION_START, 60, 10, MappingMode.SAMPLED);
+        for (SimulatedSite s : List.of(calendar, sessions)) {
+            assertTrue(mapRequests(s) < 13, "fewer than the bounds allow: " + mapRequests(s));
+            assertTrue(mapRequests(s) > 3, "more than the entry and its first links: " + mapRequests(s));
+            assertEquals(Phase.FAILED, s.lastStatus().phase(), "the job ends: " + s.lastStatus());
+        }
     }
 }

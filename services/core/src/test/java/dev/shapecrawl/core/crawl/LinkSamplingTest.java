@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A sampled mapping's links of one page ({@link LinkSampling}): three evenly spaced per collection, and the samples'. */
 class LinkSamplingTest {
@@ -47,5 +49,47 @@ class LinkSamplingTest {
                 LinkSampling.besideSamples(collections, Set.of(S + "tool-c"), u -> true), "the last has one neighbour");
         assertEquals(List.of(), LinkSampling.besideSamples(collections, Set.of(), u -> true));
         assertEquals(List.of(), LinkSampling.besideSamples(collections, Set.of(S + "elsewhere"), u -> true));
+    }
+
+    @Test
+    void aClosedPathGivesNoLinkAndEachLinkNamesItsPath() {
+        Map<String, List<String>> collections = new LinkedHashMap<>();
+        collections.put("TOC", TOC);
+        collections.put("NAV", List.of(S + "use", S + "tree"));
+
+        assertEquals(Map.of(S + "a1", "TOC", S + "a7", "TOC", S + "tool-c", "TOC", S + "use", "NAV", S + "tree", "NAV"),
+                LinkSampling.choose(collections, u -> true, path -> true, 3));
+        assertEquals(Map.of(S + "a1", "TOC", S + "a7", "TOC", S + "tool-c", "TOC"),
+                LinkSampling.choose(collections, u -> true, path -> !path.equals("NAV"), 3));
+    }
+
+    @Test
+    void aPathClosesAfterThreeOtherPagesAndATargetKeepsItOpen() {
+        String nav = CollectionOutcomes.id("BODY-DIV-UL-LI-A");
+        String list = CollectionOutcomes.id("BODY-TABLE-TR-TD-A");
+        CollectionOutcomes o = CollectionOutcomes.NONE;
+        for (int i = 0; i < LinkSampling.PER_COLLECTION; i++) {
+            assertTrue(o.open(nav), "open after " + i + " other pages");
+            o = o.applied(nav, false).applied(list, i == 1);
+        }
+        assertFalse(o.open(nav), "three other pages: closed");
+        assertTrue(o.open(list), "a target among three: open");
+        assertTrue(o.open(CollectionOutcomes.id("elsewhere")), "a path never sampled is open");
+    }
+
+    @Test
+    void atMostMaxPathsAreTrackedAndANewPathBeyondStaysOpen() {
+        CollectionOutcomes o = CollectionOutcomes.NONE;
+        for (int i = 0; i < CollectionOutcomes.MAX_PATHS; i++) {
+            o = o.applied("p" + i, false);
+        }
+        CollectionOutcomes full = o;
+        for (int i = 0; i < LinkSampling.PER_COLLECTION; i++) {
+            o = o.applied("beyond", false).applied("p0", false);
+        }
+        assertEquals(CollectionOutcomes.MAX_PATHS, o.paths().size());
+        assertTrue(o.open("beyond"), "untracked: sampled as the seed does");
+        assertFalse(o.open("p0"), "a tracked path still counts");
+        assertTrue(full.open("p0"), "immutable: the earlier value is unchanged");
     }
 }
