@@ -856,6 +856,8 @@ public final class CrawlCoordinator {
         job.formWaitSinceMs = 0;
         if (job.phase == Phase.MAPPING) {
             learn(job);
+            // only a mapping samples: the state, written with every answer, no longer carries the paths' counts
+            job.collections = CollectionOutcomes.NONE;
         } else if (job.phase == Phase.CRAWLING && topUp(job)) {
             save(job);
             return; // the run goes on with the decided targets its pattern did not reach

@@ -56,9 +56,9 @@ import java.util.List;
  *                        samples lies below the target decision's floor (the entry point included): until it has,
  *                        the mapping also expands the pages like the samples, since it has seen nothing the decision
  *                        could set apart from them yet (false in states written before it)
- * @param collections     what the current (or last) sampled mapping has learnt of the link collection paths it
- *                        sampled through, which closes the paths that led to other pages only (empty in a full
- *                        mapping, and in states written before it)
+ * @param collections     what the current sampled mapping has learnt of the link collection paths it sampled
+ *                        through, which closes the paths that led to other pages only (empty once the mapping has
+ *                        ended, in a full mapping, and in states written before it)
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,

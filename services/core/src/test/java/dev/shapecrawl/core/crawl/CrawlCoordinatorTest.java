@@ -684,7 +684,8 @@ class CrawlCoordinatorTest {
             collections.put(pkg, new PageCollections(paths, Map.of()));
         }
         site.collections = collections::get;
-        CrawlCoordinator coordinator = coordinator(new InMemoryCrawlStore(), site);
+        InMemoryCrawlStore store = new InMemoryCrawlStore();
+        CrawlCoordinator coordinator = coordinator(store, site);
         coordinator.onSeed(CrawlSeed.of("j", E));
         site.drain(coordinator);
 
@@ -697,6 +698,8 @@ class CrawlCoordinatorTest {
         Set<String> found = site.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
                 .map(FetchRequest::url).filter(u -> u.contains("/C")).collect(Collectors.toSet());
         assertEquals(4 * packages, found.size(), "the crawl reaches the classes of every package: " + found);
+        assertEquals(Map.of(), store.job("j").orElseThrow().collections().paths(),
+                "the counts are dropped when the mapping ends (the state is written with every answer)");
     }
 
     @Test
