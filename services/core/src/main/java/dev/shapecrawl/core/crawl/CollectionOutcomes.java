@@ -1,6 +1,6 @@
 package dev.shapecrawl.core.crawl;
 
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -76,7 +76,7 @@ public record CollectionOutcomes(Map<String, Outcome> paths) {
         if (o == null && paths.size() >= MAX_PATHS) {
             return this;
         }
-        Map<String, Outcome> next = new LinkedHashMap<>(paths);
+        Map<String, Outcome> next = new HashMap<>(paths); // the constructor copies it once more, unordered
         next.put(pathId, o == null ? new Outcome(1, target ? 1 : 0)
                 : new Outcome(o.applied() + 1, o.targets() + (target ? 1 : 0)));
         return new CollectionOutcomes(next);

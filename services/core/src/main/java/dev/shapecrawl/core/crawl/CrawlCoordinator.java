@@ -40,6 +40,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
@@ -267,8 +268,8 @@ public final class CrawlCoordinator {
 
     /**
      * The passing of time: a mapping that has had nothing outstanding and no probe result of its job for
-     * {@code formWaitMs} while forms it met were awaited goes on without them (applies the answers parked meanwhile, and ends if they request nothing),
-     * noting which in its last error. Called periodically by the service.
+     * {@code formWaitMs} while forms it met were awaited goes on without them (applies the answers parked meanwhile,
+     * and ends if they request nothing), noting which in its last error. Called periodically by the service.
      *
      * @param nowMs epoch ms
      */
@@ -582,10 +583,11 @@ public final class CrawlCoordinator {
             }
         }
         Predicate<String> eligible = u -> inScope.contains(u) && store.url(job.jobId, traversal, u).isEmpty();
+        Map<String, String> ids = new HashMap<>(); // path -> id, each hashed once per page
+        Function<String, String> id = path -> ids.computeIfAbsent(path, CollectionOutcomes::id);
         Map<String, String> chosen = new HashMap<>();
-        LinkSampling.choose(collections.links(), eligible,
-                path -> job.collections.open(CollectionOutcomes.id(path)), LinkSampling.PER_COLLECTION)
-                .forEach((link, path) -> chosen.put(link, CollectionOutcomes.id(path)));
+        LinkSampling.choose(collections.links(), eligible, path -> job.collections.open(id.apply(path)),
+                LinkSampling.PER_COLLECTION).forEach((link, path) -> chosen.put(link, id.apply(path)));
         for (String link : LinkSampling.besideSamples(collections.links(), store.sampleUrls(job.jobId), eligible)) {
             chosen.putIfAbsent(link, null);
         }
