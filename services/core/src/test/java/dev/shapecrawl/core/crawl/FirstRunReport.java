@@ -172,9 +172,11 @@ class FirstRunReport {
             }
             System.out.println("WASTE " + site.name() + " " + mode + ": " + waste);
             out.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
-                    .map(r -> ClassifiedSite.path(r.url()))
-                    .filter(path -> !found.contains(path) && !hubs.contains(path)).limit(40)
-                    .forEach(path -> System.out.println("WASTED " + site.name() + " " + mode + " " + path));
+                    .filter(r -> !found.contains(ClassifiedSite.path(r.url()))
+                            && !hubs.contains(ClassifiedSite.path(r.url()))).limit(40)
+                    .forEach(r -> System.out.println("WASTED " + site.name() + " " + mode + " "
+                            + ClassifiedSite.path(r.url()) + " <- "
+                            + (r.parentUrl() == null ? "-" : ClassifiedSite.path(r.parentUrl()))));
         }
         return new Row(site.name(), mode + " " + status.phase(), truth.size(), status.mappingFetches(),
                 status.crawlingFetches(), requested.size(), found.size(), correct, hubs.size());
