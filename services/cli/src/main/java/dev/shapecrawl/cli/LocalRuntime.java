@@ -206,7 +206,7 @@ public final class LocalRuntime implements ServiceRuntime {
      * @param env the variable's value, or null when unset
      * @return the options, in order
      */
-    static List<String> javaOptions(String env) {
+    public static List<String> javaOptions(String env) {
         String opts = env == null ? DEFAULT_JAVA_OPTS : env.trim();
         return opts.isEmpty() ? List.of() : List.of(opts.split("\\s+"));
     }

@@ -1,5 +1,6 @@
 package dev.shapecrawl.e2e;
 
+import dev.shapecrawl.cli.LocalRuntime;
 import dev.shapecrawl.testkit.web.LoopbackPorts;
 
 import java.io.IOException;
@@ -16,14 +17,6 @@ import java.util.concurrent.TimeUnit;
  * {@code target/e2e-logs/<name>-<label>.log}.
  */
 final class ServiceProcess implements AutoCloseable {
-    /**
-     * The JVM options {@code ./shapecrawl up} runs the services with ({@code LocalRuntime.DEFAULT_JAVA_OPTS} of the
-     * cli module: C1 only and the serial collector, measured faster on a machine of two cores, docs/benchmarks.md):
-     * the tests run the services as a user does, and on CI's two cores C2's compilations of five service JVMs
-     * were CPU the tests waited for.
-     */
-    static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
-
     private final String name;
     private final Process process;
     private final Path log;
@@ -51,7 +44,9 @@ final class ServiceProcess implements AutoCloseable {
         Path log = logs.resolve(name + "-" + label + ".log");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
-        command.addAll(JVM_OPTIONS);
+        // as ./shapecrawl up runs them (C1 only, serial collector): on CI's two cores C2's compilations of five
+        // service JVMs were CPU the tests waited for (docs/benchmarks.md, "CI time")
+        command.addAll(LocalRuntime.javaOptions(null));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         int port = LoopbackPorts.free();   // below the ephemeral range: no client connection takes it meanwhile
         command.add("-Dquarkus.http.host=127.0.0.1");
