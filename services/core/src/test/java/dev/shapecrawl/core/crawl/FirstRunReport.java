@@ -22,6 +22,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -112,7 +114,8 @@ class FirstRunReport {
         Function<String, Optional<String>> html = path -> read(site.root(), path);
         String entry = ClassifiedSite.BASE + "/" + ENTRIES.getOrDefault(kind(site), "index.html");
         CrawlSeed seed = seed(site.name(), entry, mode);
-        String sample = SAMPLES.getOrDefault(kind(site), medianTarget(site));
+        String sample = System.getProperty("shapecrawl.eval.firstrun.sample",
+                SAMPLES.getOrDefault(kind(site), medianTarget(site)));
         ClassifiedSite pages = new ClassifiedSite(html, seed, List.of("/" + sample));
         List<PageClassified> answers = new ArrayList<>();
         SimulatedSite out = SimulatedSite.answeredBy(request -> {
@@ -158,6 +161,40 @@ class FirstRunReport {
             truth.stream().filter(t -> !found.contains(t)).limit(8)
                     .forEach(t -> System.out.println("MISS " + site.name() + " " + mode + " " + t
                             + (requested.contains(ClassifiedSite.BASE + t) ? " (fetched, not taken)" : " (not reached)")));
+        }
+        if (Boolean.getBoolean("shapecrawl.eval.firstrun.similarities")) {
+            // where the decision put its boundary, and where the crawl's pages fell: truth targets and others apart
+            out.patterns.stream().reduce((a, b) -> b).ifPresent(p -> System.out.println("DECISION " + site.name()
+                    + " " + mode + ": " + p.targetThreshold() + " " + p.decision()));
+            Map<String, int[]> bins = new TreeMap<>();
+            for (PageClassified a : answers) {
+                if (a.similarity() != null) {
+                    String phase = a.request().purpose() == Purpose.CRAWL ? "crawl" : "map";
+                    boolean t = truth.contains(ClassifiedSite.path(a.request().url()));
+                    String bin = String.format(Locale.ROOT, "%s %.2f", phase, Math.floor(a.similarity() * 100) / 100);
+                    bins.computeIfAbsent(bin, k -> new int[2])[t ? 0 : 1]++;
+                }
+            }
+            bins.forEach((k, v) -> System.out.println("SIM " + site.name() + " " + k + " targets " + v[0]
+                    + " others " + v[1]));
+        }
+        String trace = System.getProperty("shapecrawl.eval.firstrun.trace");
+        if (trace != null) {
+            // how the crawl reached the pages a regex names: each one's chain of parents up to the entry point
+            Map<String, String> parentOf = new HashMap<>();
+            for (FetchRequest r : out.requests) {
+                if (r.purpose() == Purpose.CRAWL && r.parentUrl() != null) {
+                    parentOf.putIfAbsent(ClassifiedSite.path(r.url()), ClassifiedSite.path(r.parentUrl()));
+                }
+            }
+            parentOf.keySet().stream().filter(p -> p.matches(trace)).sorted().limit(20).forEach(p -> {
+                StringBuilder chain = new StringBuilder(p);
+                Set<String> seen = new HashSet<>();
+                for (String at = parentOf.get(p); at != null && seen.add(at); at = parentOf.get(at)) {
+                    chain.append(" <- ").append(at);
+                }
+                System.out.println("TRACE " + site.name() + " " + mode + " " + chain);
+            });
         }
         if (Boolean.getBoolean("shapecrawl.eval.firstrun.waste")) {
             // the requests that found no target and led the crawl nowhere, by purpose and a rough path shape
