@@ -26,6 +26,9 @@ import java.util.function.Predicate;
 
 /** Publishes jobs the way a user does and reads what the services say about them, from the topics. */
 final class Jobs {
+    /** How long the count of a job's list records must stay the same before they are taken as all there: 3 s. */
+    static final Duration RECORDS_QUIET = Duration.ofSeconds(3);
+
     private final TopicClient kafka;
 
     Jobs(TopicClient kafka) {
@@ -150,21 +153,34 @@ final class Jobs {
 
     /**
      * The job's list records once the extractor is done with its target pages: read until the count has not
-     * changed for 3 s (the extractor emits nothing for a page without lists, so there is no count to wait for).
+     * changed for {@link #RECORDS_QUIET} (the extractor emits nothing for a page without lists, so there is no count
+     * to wait for), at most a minute.
      */
     List<ListRecord> listRecords(String job) {
-        List<ListRecord> records = List.of();
+        List<ListRecord> records = new ArrayList<>();
+        int read = 0; // records of the topic decoded so far (the reader returns every record since the beginning)
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        int before = -1;
+        long changed = System.nanoTime();
         // a crawl's target pages reach the extractor after the job ends IDLE (only a crawl publishes them), and
         // the extractor may be busy with other jobs: wait for the first record, then until the count settles
-        while ((records.isEmpty() || records.size() != before) && System.nanoTime() < deadline) {
-            before = records.size();
-            records = kafka.readFor(Topics.LIST_RECORDS, Duration.ofSeconds(3)).stream()
-                    .map(r -> EventCodec.decode(EventType.LIST_RECORD, r.value()))
-                    .filter(r -> r.jobId().equals(job)).toList();
+        while (System.nanoTime() < deadline) {
+            List<ConsumerRecord<String, String>> all = kafka.readToEnd(Topics.LIST_RECORDS, Duration.ofSeconds(30));
+            int before = records.size();
+            for (ConsumerRecord<String, String> r : all.subList(read, all.size())) {
+                ListRecord record = EventCodec.decode(EventType.LIST_RECORD, r.value());
+                if (record.jobId().equals(job)) {
+                    records.add(record);
+                }
+            }
+            read = all.size();
+            if (records.size() != before) {
+                changed = System.nanoTime();
+            } else if (!records.isEmpty() && System.nanoTime() - changed >= RECORDS_QUIET.toNanos()) {
+                break;
+            }
+            sleep();
         }
-        return records;
+        return List.copyOf(records);
     }
 
     private List<ConsumerRecord<String, String>> read(String topic) {
