@@ -86,11 +86,17 @@ public final class Jobs {
      *                      ones
      */
     public void requireKnown(String job) {
-        if (seeds().containsKey(job) || statuses().containsKey(job)) {
+        // each topic is read once: a read opens a consumer and reads to the topic's end
+        Map<String, CrawlSeed> seeds = seeds();
+        if (seeds.containsKey(job)) {
             return;
         }
-        TreeSet<String> known = new TreeSet<>(seeds().keySet());
-        known.addAll(statuses().keySet());
+        Map<String, CrawlStatus> statuses = statuses();
+        if (statuses.containsKey(job)) {
+            return;
+        }
+        TreeSet<String> known = new TreeSet<>(seeds.keySet());
+        known.addAll(statuses.keySet());
         throw CliException.failure("unknown job '" + job + "' on " + cluster.bootstrapServers()
                 + (known.isEmpty() ? " (no job has been published there)"
                 : "; known jobs: " + String.join(", ", known.size() > 20

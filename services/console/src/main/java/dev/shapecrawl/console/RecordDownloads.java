@@ -89,7 +89,8 @@ public class RecordDownloads {
     }
 
     private void readToEnd(String topic, Consumer<ConsumerRecord<String, String>> sink) {
-        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(JobViews.readerSettings(bootstrapServers))) {
+        KafkaConsumer<String, String> c = new KafkaConsumer<>(JobViews.readerSettings(bootstrapServers));
+        try {
             List<TopicPartition> partitions = new ArrayList<>();
             List<PartitionInfo> infos = c.partitionsFor(topic, Duration.ofSeconds(10));
             for (PartitionInfo info : infos == null ? List.<PartitionInfo>of() : infos) {
@@ -114,6 +115,10 @@ public class RecordDownloads {
                     c.poll(Duration.ofMillis(200)).forEach(sink);
                 }
             }
+        } finally {
+            // no group, nothing committed: nothing to wait for but the fetch sent ahead, which the broker holds for
+            // fetch.max.wait.ms (500 ms) when no record comes (Cluster.Reader#close in the command line alike)
+            c.close(Duration.ZERO);
         }
     }
 }
