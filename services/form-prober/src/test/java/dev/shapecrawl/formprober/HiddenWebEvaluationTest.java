@@ -85,8 +85,8 @@ class HiddenWebEvaluationTest {
 
     /**
      * Whether the Cartesian baseline runs too ({@code -Devaluation.cartesian=true}): it is the table's yardstick, not
-     * part of what the test asserts, and it is about half of the test's probing time (the search form's 5,966 submissions),
-     * so the build leaves it out and docs/evaluation.md's command puts it in.
+     * part of what the test asserts, and it is about half of the test's probing time (the search form's 5,966
+     * submissions), so the build leaves it out and docs/evaluation.md's command puts it in.
      */
     static final boolean CARTESIAN = Boolean.getBoolean("evaluation.cartesian");
     /** Wt of the per-template stagnation rule measured here. */
