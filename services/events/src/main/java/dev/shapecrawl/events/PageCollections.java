@@ -22,10 +22,24 @@ import java.util.Map;
  * @param values path → the attribute values of a link collection whose links differ in them, which the lattice's
  *               more specific levels tell apart (spec §2.6, §3.5: path refinement); a collection whose links share
  *               every value is absent. Empty when the page has none (omitted from JSON then)
+ * @param marker the value of the {@code class} attribute of the page's {@code <body>}, whitespace collapsed, at most
+ *               {@value #MAX_MARKER_CHARS} characters: the lattice's value level on the one element every page has,
+ *               where many generators name the page's kind ({@code rustdoc struct}, RDoc's {@code class} and
+ *               {@code module}, javadoc's {@code class-declaration-page}); null when the body has none (omitted
+ *               from JSON then)
  */
 public record PageCollections(Map<String, List<String>> links, Map<String, List<String>> texts,
-                              @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, LinkValues> values) {
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, LinkValues> values,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String marker) {
+    /** The longest body marker kept, in characters (a longer one is cut): a kind's name is a few words. */
+    public static final int MAX_MARKER_CHARS = 256;
+
     public PageCollections {
+        if (marker != null) {
+            marker = marker.strip().replaceAll("\\s+", " ");
+            marker = marker.isEmpty() ? null
+                    : marker.length() > MAX_MARKER_CHARS ? marker.substring(0, MAX_MARKER_CHARS) : marker;
+        }
         links = copy(links);
         texts = copy(texts);
         Map<String, LinkValues> v = new LinkedHashMap<>();
@@ -48,9 +62,15 @@ public record PageCollections(Map<String, List<String>> links, Map<String, List<
         values = Collections.unmodifiableMap(v);
     }
 
-    /** Collections without attribute values: no path of them can be refined. */
+    /** Collections without attribute values (no path of them can be refined) and without a body marker. */
     public PageCollections(Map<String, List<String>> links, Map<String, List<String>> texts) {
-        this(links, texts, null);
+        this(links, texts, null, null);
+    }
+
+    /** Collections without a body marker. */
+    public PageCollections(Map<String, List<String>> links, Map<String, List<String>> texts,
+                           Map<String, LinkValues> values) {
+        this(links, texts, values, null);
     }
 
     /**

@@ -37,7 +37,9 @@ import java.util.function.Predicate;
  * with the default {@link SiteModelSettings.Refinement#LINKS} the loop types a collection of several candidates a
  * menu at once, and the class links are refined at the end, once the classes are known. Before that, classes whose path schemas are near
  * are merged: every pair nearer than {@link SiteModelSettings#classMergeDistance()}, then on to the widest relative
- * rise in merge height ({@link ClassConsolidation}, shapecrawl's addition; not for the seed's encoding).
+ * rise in merge height ({@link ClassConsolidation}, shapecrawl's addition; not for the seed's encoding), and the
+ * merged classes are regrouped by the page-kind words of {@code <body class>} where the site writes them
+ * ({@link KindMarkers}, shapecrawl's addition, {@link SiteModelSettings#kindMarkers()}; not for the seed's encoding).
  *
  * <p>Deterministic: the same site gives the same model.
  */
@@ -108,8 +110,8 @@ public final class ModelInference {
                 return incremental.classes();
             });
         }
-        // the seed's encoding is measured as the seed has it: no consolidation after MDL
-        SiteModelSettings seed = settings.withClassMergeDistance(0);
+        // the seed's encoding is measured as the seed has it: no consolidation after MDL, no kind markers
+        SiteModelSettings seed = settings.withClassMergeDistance(0).withKindMarkers(false);
         return infer(entryUrl, fetch, available, seed,
                 (model, candidate) -> Mdl.update(model, candidate, seed, encoding));
     }
@@ -192,7 +194,8 @@ public final class ModelInference {
             }
             order = queueCollections(pages, queue, versions, order);
         }
-        return finish(ClassConsolidation.merge(model, settings.classMergeDistance()), pageLinks, budget.fetched,
+        List<PageClass> merged = ClassConsolidation.merge(model, settings.classMergeDistance());
+        return finish(settings.kindMarkers() ? KindMarkers.regroup(merged) : merged, pageLinks, budget.fetched,
                 sources, settings.refinement() == SiteModelSettings.Refinement.LINKS);
     }
 

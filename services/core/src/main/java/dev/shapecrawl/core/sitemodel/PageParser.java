@@ -69,7 +69,9 @@ public final class PageParser {
         });
         Map<String, List<String>> linkLists = new LinkedHashMap<>();
         links.forEach((path, urls) -> linkLists.put(path, List.copyOf(urls)));
-        return new SitePage(url, linkLists, texts, linkValues(linkLists, values, settings.maxCollectionChars() - counts[2]));
+        Element body = document.body();
+        return new SitePage(url, linkLists, texts, linkValues(linkLists, values, settings.maxCollectionChars() - counts[2]),
+                body == null ? null : body.attr("class"));
     }
 
     /**

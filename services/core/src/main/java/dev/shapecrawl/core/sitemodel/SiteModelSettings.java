@@ -29,10 +29,15 @@ package dev.shapecrawl.core.sitemodel;
  *                              sample is drawn, for the class links only; {@link Refinement#SAMPLING} during sampling,
  *                              as the thesis's loop does, which also changes what is sampled (docs/site-model.md
  *                              "Path refinement" measures both)
+ * @param kindMarkers           whether the consolidated classes are regrouped by the page-kind words generators
+ *                              write on {@code <body class>} ({@link KindMarkers}; shapecrawl's, not the seed's):
+ *                              true, the default since 2026-11-28 (docs/site-model.md "Kind markers"); false is the
+ *                              model of the paths alone
  */
 public record SiteModelSettings(int sampleBudget, double mergeDistance, int linksPerCollection, double indexCost,
                                 double missCost, int maxTextLength, int maxLinksPerPage, int maxTextsPerPage,
-                                int maxCollectionChars, double classMergeDistance, Refinement refinement) {
+                                int maxCollectionChars, double classMergeDistance, Refinement refinement,
+                                boolean kindMarkers) {
     /** When path refinement happens (spec §3.5). */
     public enum Refinement {
         /**
@@ -50,12 +55,12 @@ public record SiteModelSettings(int sampleBudget, double mergeDistance, int link
         LINKS
     }
 
-    /** The settings of the thesis's experiments with path refinement {@link Refinement#LINKS}. */
+    /** The settings of the thesis's experiments with path refinement {@link Refinement#LINKS} and kind markers. */
     public SiteModelSettings(int sampleBudget, double mergeDistance, int linksPerCollection, double indexCost,
                              double missCost, int maxTextLength, int maxLinksPerPage, int maxTextsPerPage,
                              int maxCollectionChars, double classMergeDistance) {
         this(sampleBudget, mergeDistance, linksPerCollection, indexCost, missCost, maxTextLength, maxLinksPerPage,
-                maxTextsPerPage, maxCollectionChars, classMergeDistance, Refinement.LINKS);
+                maxTextsPerPage, maxCollectionChars, classMergeDistance, Refinement.LINKS, true);
     }
 
     public SiteModelSettings {
@@ -86,13 +91,21 @@ public record SiteModelSettings(int sampleBudget, double mergeDistance, int link
     /** These settings with another {@link #classMergeDistance()} (0: the seed's model, no consolidation). */
     public SiteModelSettings withClassMergeDistance(double distance) {
         return new SiteModelSettings(sampleBudget, mergeDistance, linksPerCollection, indexCost, missCost,
-                maxTextLength, maxLinksPerPage, maxTextsPerPage, maxCollectionChars, distance, refinement);
+                maxTextLength, maxLinksPerPage, maxTextsPerPage, maxCollectionChars, distance, refinement, kindMarkers);
     }
 
     /** These settings with another {@link #refinement()}. */
     public SiteModelSettings withRefinement(Refinement when) {
         return new SiteModelSettings(sampleBudget, mergeDistance, linksPerCollection, indexCost, missCost,
-                maxTextLength, maxLinksPerPage, maxTextsPerPage, maxCollectionChars, classMergeDistance, when);
+                maxTextLength, maxLinksPerPage, maxTextsPerPage, maxCollectionChars, classMergeDistance, when,
+                kindMarkers);
+    }
+
+    /** These settings with kind markers on or off ({@link #kindMarkers()}). */
+    public SiteModelSettings withKindMarkers(boolean on) {
+        return new SiteModelSettings(sampleBudget, mergeDistance, linksPerCollection, indexCost, missCost,
+                maxTextLength, maxLinksPerPage, maxTextsPerPage, maxCollectionChars, classMergeDistance, refinement,
+                on);
     }
 
     private static void positive(String name, int value) {

@@ -19,31 +19,41 @@ import java.util.Set;
  * @param texts  text collections by path
  * @param values the attribute values of the link collections whose links differ in them, by path: what the
  *               lattice's more specific levels select ({@link PathRefinement}, spec §3.5); empty when none
+ * @param marker the {@code class} value of the page's {@code <body>} ({@link PageCollections#marker()}), or null:
+ *               what {@link KindMarkers} groups the model's classes by
  */
 public record SitePage(String url, Map<String, List<String>> links, Map<String, List<String>> texts,
-                       Map<String, PageCollections.LinkValues> values) {
+                       Map<String, PageCollections.LinkValues> values, String marker) {
     public SitePage {
         Objects.requireNonNull(url, "url");
-        // the event's checks: values only for link collections, one per URL
-        PageCollections checked = new PageCollections(links, texts, values);
+        // the event's checks: values only for link collections, one per URL; the marker's form
+        PageCollections checked = new PageCollections(links, texts, values, marker);
         links = checked.links();
         texts = checked.texts();
         values = checked.values();
+        marker = checked.marker();
     }
 
-    /** A page whose collections carry no attribute values (no path of it can be refined). */
+    /** A page without a body marker. */
+    public SitePage(String url, Map<String, List<String>> links, Map<String, List<String>> texts,
+                    Map<String, PageCollections.LinkValues> values) {
+        this(url, links, texts, values, null);
+    }
+
+    /** A page whose collections carry no attribute values (no path of it can be refined) and no body marker. */
     public SitePage(String url, Map<String, List<String>> links, Map<String, List<String>> texts) {
-        this(url, links, texts, Map.of());
+        this(url, links, texts, Map.of(), null);
     }
 
     /** The page at {@code url} with the collections an event carried ({@link PageCollections}). */
     public static SitePage of(String url, PageCollections collections) {
-        return new SitePage(url, collections.links(), collections.texts(), collections.values());
+        return new SitePage(url, collections.links(), collections.texts(), collections.values(),
+                collections.marker());
     }
 
     /** Its collections as events carry them. */
     public PageCollections collections() {
-        return new PageCollections(links, texts, values);
+        return new PageCollections(links, texts, values, marker);
     }
 
     /** The page's schema: its link paths and its text paths (texts left out, {@link SchemaPath}). */

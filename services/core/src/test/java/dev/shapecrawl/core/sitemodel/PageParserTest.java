@@ -1,5 +1,6 @@
 package dev.shapecrawl.core.sitemodel;
 
+import dev.shapecrawl.events.PageCollections;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
@@ -7,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Link and text collections of a page at the default path level (spec §3.1), and the bounds on hostile pages. */
@@ -27,6 +29,20 @@ class PageParserTest {
         assertEquals(List.of("19.99"), page.texts().get("HTML-BODY-P[@ID]"), "a text of 64 characters is not < 64");
         assertTrue(page.texts().keySet().stream().noneMatch(p -> p.contains("SCRIPT")));
         assertEquals(List.of("A", "B", "J", "T", "M", "A again"), page.texts().get("HTML-BODY-UL[@CLASS]-LI-A"));
+    }
+
+    @Test
+    void theBodysClassIsThePagesMarker() {
+        SitePage marked = PageParser.parse("http://s.test/p", Jsoup.parse(
+                "<html><body class=\" rustdoc\n  struct \"><p>x</p></body></html>", "http://s.test/p"), S);
+        assertEquals("rustdoc struct", marked.marker(), "white space collapsed");
+        assertEquals("rustdoc struct", marked.collections().marker(), "and carried by the event");
+        SitePage plain = PageParser.parse("http://s.test/q", Jsoup.parse("<html><body><p>x</p></body></html>",
+                "http://s.test/q"), S);
+        assertNull(plain.marker(), "no class, no marker");
+        SitePage huge = PageParser.parse("http://s.test/r", Jsoup.parse("<html><body class=\"" + "k".repeat(100_000)
+                + "\"></body></html>", "http://s.test/r"), S);
+        assertEquals(PageCollections.MAX_MARKER_CHARS, huge.marker().length(), "a hostile marker is cut");
     }
 
     @Test
