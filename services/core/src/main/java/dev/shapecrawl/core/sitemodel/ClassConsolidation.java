@@ -111,6 +111,29 @@ public final class ClassConsolidation {
 
     /** The merges agglomerative clustering makes, closest pair first, while the closest is below {@code limit}. */
     static List<Merge> merges(List<PageClass> classes, double limit) {
+        return agglomerate(classes, (i, j, d, gone) -> d[i][j] < limit);
+    }
+
+    /**
+     * Which two classes may merge now: {@code i < j} index the input, {@code d} holds the current distances between
+     * the classes (symmetric, eq. 3.1; a merged class's row recomputed from its union) and {@code gone} the classes
+     * merged away. Neither {@code i} nor {@code j} is gone when it is asked.
+     */
+    @FunctionalInterface
+    interface Admissible {
+        boolean test(int i, int j, double[][] d, boolean[] gone);
+    }
+
+    /**
+     * Agglomerative clustering over the classes' path schemas ({@link PageClass#pathSchema()},
+     * {@link SchemaDistance}): the closest admissible pair merges, the merged class's schema and distances are
+     * recomputed, and so on until no pair is admissible. Ties go to the first pair in class order; the merged class
+     * takes the lower index. Shared by the consolidation here and {@link KindMarkers}, which differ only in which
+     * pairs they admit.
+     *
+     * @return the merges made, in order
+     */
+    static List<Merge> agglomerate(List<PageClass> classes, Admissible admissible) {
         int k = classes.size();
         List<PageClass> cs = new ArrayList<>(classes);
         List<Set<SchemaPath>> schemas = new ArrayList<>();
@@ -118,18 +141,18 @@ public final class ClassConsolidation {
         double[][] d = new double[k][k];
         for (int i = 0; i < k; i++) {
             for (int j = i + 1; j < k; j++) {
-                d[i][j] = SchemaDistance.between(schemas.get(i), schemas.get(j));
+                d[i][j] = d[j][i] = SchemaDistance.between(schemas.get(i), schemas.get(j));
             }
         }
         boolean[] gone = new boolean[k];
         List<Merge> out = new ArrayList<>();
-        while (out.size() < k - 1) {
+        while (true) {
             int bi = -1;
             int bj = -1;
-            double best = limit;
+            double best = Double.POSITIVE_INFINITY;
             for (int i = 0; i < k; i++) {
                 for (int j = i + 1; j < k && !gone[i]; j++) {
-                    if (!gone[j] && d[i][j] < best) {
+                    if (!gone[j] && d[i][j] < best && admissible.test(i, j, d, gone)) {
                         best = d[i][j];
                         bi = i;
                         bj = j;
@@ -137,7 +160,7 @@ public final class ClassConsolidation {
                 }
             }
             if (bi < 0) {
-                break;
+                return out;
             }
             out.add(new Merge(bi, bj, best));
             cs.set(bi, cs.get(bi).union(cs.get(bj)));
@@ -145,16 +168,10 @@ public final class ClassConsolidation {
             schemas.set(bi, cs.get(bi).pathSchema());
             for (int o = 0; o < k; o++) {
                 if (o != bi && !gone[o]) {
-                    double v = SchemaDistance.between(schemas.get(bi), schemas.get(o));
-                    if (o < bi) {
-                        d[o][bi] = v;
-                    } else {
-                        d[bi][o] = v;
-                    }
+                    d[bi][o] = d[o][bi] = SchemaDistance.between(schemas.get(bi), schemas.get(o));
                 }
             }
         }
-        return out;
     }
 
     /** The classes after making {@code merges} (from {@link #merges}) in order. */

@@ -7,7 +7,6 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -104,54 +103,11 @@ public final class KindMarkers {
 
     /** Merges same-kind classes nearer to each other than to any class of another kind (the class comment's 3). */
     private static List<PageClass> merged(List<PageClass> classes, List<String> kindOf) {
-        List<PageClass> cs = new ArrayList<>(classes);
-        List<Set<SchemaPath>> schemas = new ArrayList<>();
-        cs.forEach(c -> schemas.add(c.pathSchema()));
-        int k = cs.size();
-        double[][] d = new double[k][k];
-        for (int i = 0; i < k; i++) {
-            for (int j = i + 1; j < k; j++) {
-                d[i][j] = d[j][i] = SchemaDistance.between(schemas.get(i), schemas.get(j));
-            }
-        }
-        boolean[] gone = new boolean[k];
-        while (true) {
-            int bi = -1;
-            int bj = -1;
-            double best = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < k; i++) {
-                if (gone[i] || kindOf.get(i).isEmpty()) {
-                    continue;
-                }
-                for (int j = i + 1; j < k; j++) {
-                    if (!gone[j] && kindOf.get(j).equals(kindOf.get(i)) && d[i][j] < best
-                            && d[i][j] < nearestOtherKind(i, d, gone, kindOf)
-                            && d[i][j] < nearestOtherKind(j, d, gone, kindOf)) {
-                        best = d[i][j];
-                        bi = i;
-                        bj = j;
-                    }
-                }
-            }
-            if (bi < 0) {
-                break;
-            }
-            cs.set(bi, cs.get(bi).union(cs.get(bj)));
-            gone[bj] = true;
-            schemas.set(bi, cs.get(bi).pathSchema());
-            for (int o = 0; o < k; o++) {
-                if (o != bi && !gone[o]) {
-                    d[bi][o] = d[o][bi] = SchemaDistance.between(schemas.get(bi), schemas.get(o));
-                }
-            }
-        }
-        List<PageClass> out = new ArrayList<>();
-        for (int i = 0; i < k; i++) {
-            if (!gone[i]) {
-                out.add(cs.get(i));
-            }
-        }
-        return List.copyOf(out);
+        List<ClassConsolidation.Merge> merges = ClassConsolidation.agglomerate(classes, (i, j, d, gone) ->
+                !kindOf.get(i).isEmpty() && kindOf.get(j).equals(kindOf.get(i))
+                        && d[i][j] < nearestOtherKind(i, d, gone, kindOf)
+                        && d[i][j] < nearestOtherKind(j, d, gone, kindOf));
+        return List.copyOf(ClassConsolidation.replay(classes, merges));
     }
 
     /** The distance from class {@code i} to its nearest class of another kind (or of none); infinite when none. */
