@@ -1,5 +1,7 @@
 package dev.shapecrawl.events;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 
 /**
@@ -61,24 +63,43 @@ public record NavigationPattern(String jobId, long patternVersion, String entryU
      *                  pages). A crawl also follows every link of such a collection, whatever its URL, so a list
      *                  the sample saw three links of is crawled whole. Empty for a FORM step and in patterns
      *                  written before issue 19
+     * @param excludedLinkPaths groups within those class links that a crawl does not follow by class link: the
+     *                  value-level paths (the lattice's full value level, spec §2.6: every attributed step given its
+     *                  value, such as {@code …-DT-SPAN[@CLASS="chapter"]-A}) of links whose every mapped link led to
+     *                  a page outside this level, while other links of the same collections led into it (seed
+     *                  001's path refinement, §3.5). A link in such a group is still followed when its URL matches
+     *                  {@code urlRegex}. Empty when none (omitted from JSON then)
      */
     public record Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples,
-                       List<String> linkPaths) {
+                       List<String> linkPaths,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> excludedLinkPaths) {
         public Step {
             Checks.nonBlank("kind", kind);
             Checks.nonBlank("urlRegex", urlRegex);
             examples = Checks.list(examples);
             linkPaths = Checks.list(linkPaths);
+            excludedLinkPaths = Checks.list(excludedLinkPaths);
         }
 
         /** A step with no class link ({@link #linkPaths} empty). */
         public Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples) {
-            this(kind, urlRegex, formId, loop, examples, null);
+            this(kind, urlRegex, formId, loop, examples, null, null);
         }
 
-        /** This step with {@code paths} as its class links. */
+        /** A step with class links and no excluded group. */
+        public Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples,
+                    List<String> linkPaths) {
+            this(kind, urlRegex, formId, loop, examples, linkPaths, null);
+        }
+
+        /** This step with {@code paths} as its class links, none of their groups excluded. */
         public Step withLinkPaths(List<String> paths) {
-            return new Step(kind, urlRegex, formId, loop, examples, paths);
+            return new Step(kind, urlRegex, formId, loop, examples, paths, null);
+        }
+
+        /** This step with {@code paths} as its class links and {@code excluded} as their excluded groups. */
+        public Step withLinkPaths(List<String> paths, List<String> excluded) {
+            return new Step(kind, urlRegex, formId, loop, examples, paths, excluded);
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.shapecrawl.core.page.PageAnalysis;
 import dev.shapecrawl.core.page.PageAnalyzer;
 import dev.shapecrawl.core.similarity.SampleSet;
 import dev.shapecrawl.core.sitemodel.PageParser;
+import dev.shapecrawl.core.sitemodel.SitePage;
 import dev.shapecrawl.core.sitemodel.SiteModelSettings;
 import dev.shapecrawl.core.sitemodel.SpecLinks;
 import dev.shapecrawl.core.tree.HtmlTrees;
@@ -147,9 +148,10 @@ public final class PageClassifier {
     }
 
     /**
-     * The page's link and text collections when the site model needs them (a MAP page); the link collections alone
-     * on a crawled page that is not a target, whose links the crawl follows by their class-link paths as well as by
-     * their URLs (issue 19, {@code NavigationPattern.Step#linkPaths}); else null.
+     * The page's link and text collections when the site model needs them (a MAP page); the link collections and
+     * their attribute values on a crawled page that is not a target, whose links the crawl follows by their
+     * class-link paths as well as by their URLs, less the groups a step excludes (issue 19,
+     * {@code NavigationPattern.Step#linkPaths} and {@code #excludedLinkPaths}); else null.
      */
     private PageCollections collections(PageFetched page, Document doc, boolean isTarget, LinkResolver resolver) {
         Purpose purpose = page.request().purpose();
@@ -157,8 +159,9 @@ public final class PageClassifier {
             return PageParser.parse(page.finalUrl(), doc, modelSettings, resolver).collections();
         }
         if (purpose == Purpose.CRAWL && !isTarget) {
-            return new PageCollections(PageParser.parse(page.finalUrl(), doc, modelSettings, resolver).links(),
-                    Map.of());
+            // the links and their attribute values: a class link's excluded groups are value-level paths
+            SitePage parsed = PageParser.parse(page.finalUrl(), doc, modelSettings, resolver);
+            return new PageCollections(parsed.links(), Map.of(), parsed.values());
         }
         return null;
     }

@@ -1,7 +1,9 @@
 package dev.shapecrawl.core.crawl;
 
+import dev.shapecrawl.core.navigation.LinkPosition;
 import dev.shapecrawl.core.navigation.MappedPage;
 import dev.shapecrawl.core.navigation.PatternMatcher;
+import dev.shapecrawl.core.sitemodel.ValueLevel;
 import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageCollections;
 
@@ -41,6 +43,16 @@ import java.util.function.Function;
  *       does not rest on the rule; only requests do.</li>
  * </ul>
  *
+ * <p><b>Excluded groups</b> (beyond the seed, after its path refinement, spec §2.6 and §3.5): on the pages before a
+ * target step, each mapped link falls in a group, its value-level path ({@link ValueLevel}: gtk-doc's
+ * {@code span[@class="chapter"]} and {@code span[@class="refentrytitle"]} in one table of contents) or, where a
+ * collection's links share every value, its collection's path. A group none of whose mapped pages, on any of those
+ * pages, is a target page (the site-wide decision's) is excluded: the crawl follows its links into the target step
+ * neither by the class link nor by the URL regex ({@link NavigationPattern.Step#excludedLinkPaths()}). The regex
+ * learnt from a few examples ({@code [a-zA-Z]+\.html}) also matches a manual's chapters; the groups the sample
+ * fetched them through say that they are not targets. A link that also stands in a group the mapping did not
+ * judge is still followed by its URL.
+ *
  * <p>Pure: computed from the mapping's tree (each page under its breadth-first parent) and the collections the
  * mapping kept.
  */
@@ -63,15 +75,19 @@ final class ClassLinks {
                                                    Function<String, Optional<PageCollections>> collections) {
         PatternMatcher matcher = PatternMatcher.of(branches);
         Set<String> mapped = new HashSet<>();
-        pages.forEach(p -> mapped.add(p.url()));
+        Set<String> targets = new HashSet<>();
+        pages.forEach(p -> {
+            mapped.add(p.url());
+            if (p.target()) {
+                targets.add(p.url());
+            }
+        });
         Map<String, PatternMatcher.States> states = new HashMap<>();
         states.put(entryUrl, matcher.start());
-        List<List<Set<String>>> paths = new ArrayList<>();
-        for (NavigationPattern.Branch b : branches) {
-            List<Set<String>> perStep = new ArrayList<>();
-            b.steps().forEach(s -> perStep.add(new LinkedHashSet<>()));
-            paths.add(perStep);
-        }
+        List<List<Set<String>>> paths = perStep(branches);
+        // the target steps' value-level groups: those a mapped link of which is a target page, and the others
+        List<List<Set<String>>> into = perStep(branches);
+        List<List<Set<String>>> elsewhere = perStep(branches);
         // parents before children: a page's states follow from its parent's
         List<MappedPage> ordered = pages.stream().sorted(Comparator.comparingInt(MappedPage::level)
                 .thenComparingLong(MappedPage::order)).toList();
@@ -86,11 +102,17 @@ final class ClassLinks {
                 return;
             }
             collections.apply(url).ifPresent(page -> page.links().forEach((path, urls) -> {
-                // the links of this collection the mapping fetched, and the states each leads to from here
+                List<String> valuePaths = ValueLevel.paths(path, page.values().get(path), urls.size());
+                // the links of this collection the mapping fetched, the states each leads to from here, and
+                // each one's value-level path (null where the collection's links share every value)
                 List<PatternMatcher.States> reached = new ArrayList<>();
-                for (String u : urls) {
-                    if (mapped.contains(u)) {
-                        reached.add(matcher.next(from, u));
+                List<String> reachedAt = new ArrayList<>();
+                List<Boolean> reachedTarget = new ArrayList<>();
+                for (int k = 0; k < urls.size(); k++) {
+                    if (mapped.contains(urls.get(k))) {
+                        reached.add(matcher.next(from, urls.get(k)));
+                        reachedAt.add(valuePaths == null ? null : valuePaths.get(k));
+                        reachedTarget.add(targets.contains(urls.get(k)));
                     }
                 }
                 if (reached.isEmpty()) {
@@ -107,10 +129,16 @@ final class ClassLinks {
                         }
                         // into the targets: any mapped link of the collection (the classifier checks what it
                         // brings); into a hub step, whose pages the crawl expands: every mapped link of it
-                        boolean takes = next == steps.size() ? anyLeadsTo(reached, b, next)
-                                : allLeadTo(reached, b, next);
+                        boolean target = next == steps.size();
+                        boolean takes = target ? anyLeadsTo(reached, b, next) : allLeadTo(reached, b, next);
                         if (takes) {
                             paths.get(b).get(i).add(path);
+                        }
+                        // the groups the target step's source pages hold: a link's value-level path, or its
+                        // collection's path where the links share every value, sorted by what the mapped ones are
+                        for (int r = 0; target && r < reached.size(); r++) {
+                            String group = reachedAt.get(r) != null ? reachedAt.get(r) : path;
+                            (reachedTarget.get(r) ? into : elsewhere).get(b).get(i).add(group);
                         }
                     }
                 }
@@ -123,7 +151,12 @@ final class ClassLinks {
             for (int i = 0; i < branch.steps().size(); i++) {
                 NavigationPattern.Step step = branch.steps().get(i);
                 Set<String> found = paths.get(b).get(i);
-                steps.add(found.isEmpty() ? step : step.withLinkPaths(List.copyOf(found)));
+                // a group is excluded where every mapped link of it, on every page, is not a target page
+                Set<String> excluded = new LinkedHashSet<>(elsewhere.get(b).get(i));
+                excluded.removeAll(into.get(b).get(i));
+                found.removeAll(excluded); // a collection excluded whole is no class link
+                steps.add(found.isEmpty() && excluded.isEmpty() ? step
+                        : step.withLinkPaths(List.copyOf(found), List.copyOf(excluded)));
             }
             out.add(new NavigationPattern.Branch(steps, branch.targetCount()));
         }
@@ -140,11 +173,26 @@ final class ClassLinks {
         return reached.stream().anyMatch(s -> s.contains(branch, next));
     }
 
-    /** Link URL → the paths of the page's link collections that hold it. */
-    static Map<String, List<String>> pathsByUrl(PageCollections page) {
-        Map<String, List<String>> out = new HashMap<>();
-        page.links().forEach((path, urls) -> urls.forEach(u -> out.computeIfAbsent(u, k -> new ArrayList<>(1))
-                .add(path)));
+    /** Link URL → where it stands in the page's link collections that hold it (path, and value-level path). */
+    static Map<String, List<LinkPosition>> pathsByUrl(PageCollections page) {
+        Map<String, List<LinkPosition>> out = new HashMap<>();
+        page.links().forEach((path, urls) -> {
+            List<String> valuePaths = ValueLevel.paths(path, page.values().get(path), urls.size());
+            for (int k = 0; k < urls.size(); k++) {
+                out.computeIfAbsent(urls.get(k), u -> new ArrayList<>(1))
+                        .add(new LinkPosition(path, valuePaths == null ? null : valuePaths.get(k)));
+            }
+        });
+        return out;
+    }
+
+    private static List<List<Set<String>>> perStep(List<NavigationPattern.Branch> branches) {
+        List<List<Set<String>>> out = new ArrayList<>();
+        for (NavigationPattern.Branch b : branches) {
+            List<Set<String>> perStep = new ArrayList<>();
+            b.steps().forEach(s -> perStep.add(new LinkedHashSet<>()));
+            out.add(perStep);
+        }
         return out;
     }
 }

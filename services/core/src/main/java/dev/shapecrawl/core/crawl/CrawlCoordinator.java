@@ -7,6 +7,7 @@ import dev.shapecrawl.core.forms.FormSubmissions;
 import dev.shapecrawl.core.navigation.GeneratedPattern;
 import dev.shapecrawl.core.navigation.MappedPage;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
+import dev.shapecrawl.core.navigation.LinkPosition;
 import dev.shapecrawl.core.navigation.PatternMatcher;
 import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.page.UrlNormalizer;
@@ -658,7 +659,7 @@ public final class CrawlCoordinator {
             return;
         }
         // a crawled hub's link collections come with its answer (parked with it when it waited for its turn)
-        Map<String, List<String>> linkPaths = page.collections() == null ? Map.of()
+        Map<String, List<LinkPosition>> linkPaths = page.collections() == null ? Map.of()
                 : ClassLinks.pathsByUrl(page.collections());
         for (Outlink link : page.outlinks()) {
             if (!link.inScope()) {

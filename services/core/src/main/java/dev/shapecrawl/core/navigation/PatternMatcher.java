@@ -46,6 +46,8 @@ public final class PatternMatcher {
     private final String[][] formOf;
     /** Branch, step → the step's class links ({@link NavigationPattern.Step#linkPaths()}), empty for none. */
     private final Set<String>[][] linkPathsOf;
+    /** Branch, step → the value-level groups of them not followed ({@link NavigationPattern.Step#excludedLinkPaths()}). */
+    private final Set<String>[][] excludedOf;
     private final Pattern[] patterns;
     private final States start;
 
@@ -61,6 +63,9 @@ public final class PatternMatcher {
         @SuppressWarnings("unchecked")
         Set<String>[][] paths = new Set[nb][];
         linkPathsOf = paths;
+        @SuppressWarnings("unchecked")
+        Set<String>[][] excluded = new Set[nb][];
+        excludedOf = excluded;
         Map<String, Integer> ids = new HashMap<>();
         int[] starts = new int[nb];
         for (int b = 0; b < nb; b++) {
@@ -75,12 +80,15 @@ public final class PatternMatcher {
             formOf[b] = new String[steps.size() + 1];
             linkPathsOf[b] = new Set[steps.size() + 1];
             linkPathsOf[b][0] = Set.of();
+            excludedOf[b] = new Set[steps.size() + 1];
+            excludedOf[b][0] = Set.of();
             for (int i = 1; i <= steps.size(); i++) {
                 NavigationPattern.Step step = steps.get(i - 1);
                 patternOf[b][i] = ids.computeIfAbsent(step.urlRegex(), r -> ids.size());
                 loop[b][i] = step.loop();
                 formOf[b][i] = "FORM".equals(step.kind()) ? step.formId() : null;
                 linkPathsOf[b][i] = Set.copyOf(step.linkPaths());
+                excludedOf[b][i] = Set.copyOf(step.excludedLinkPaths());
             }
             starts[b] = pack(b, 0);
         }
@@ -144,15 +152,18 @@ public final class PatternMatcher {
     /**
      * The states a link leads to, by its URL or by the link collections it stands in: a LINK step also takes a link
      * at one of its class-link paths ({@link NavigationPattern.Step#linkPaths()}, seed 001's crawl by class links,
-     * spec §4), whatever its URL; a loop step takes a link at one of its class-link paths from its own pages too.
+     * spec §4), whatever its URL, unless the link's value-level path is one of the step's excluded groups
+     * ({@link NavigationPattern.Step#excludedLinkPaths()}); a loop step takes a link at one of its class-link paths
+     * from its own pages too.
      *
      * @param from      the states of the page the link or form is on
      * @param url       the link's absolute URL, or the submission's key
      * @param formId    the submitted form's id, or null for a link
-     * @param linkPaths the paths of the page's link collections that hold the link (empty: unknown, by URL alone)
+     * @param linkPaths where the link stands in the page's link collections that hold it (empty: unknown, by URL
+     *                  alone)
      * @return the states of the page reached; empty if it is not to be followed
      */
-    public States next(States from, String url, String formId, Collection<String> linkPaths) {
+    public States next(States from, String url, String formId, Collection<LinkPosition> linkPaths) {
         byte[] memo = new byte[patterns.length]; // 0 unknown, 1 matches, 2 does not
         int[] out = new int[from.packed.length * 2];
         int n = 0;
@@ -160,23 +171,48 @@ public final class PatternMatcher {
             int b = s >>> 16;
             int i = s & 0xFFFF;
             if (i < stepCount[b] && Objects.equals(formOf[b][i + 1], formId)
-                    && (matches(patternOf[b][i + 1], url, memo) || atClassLink(linkPathsOf[b][i + 1], linkPaths))) {
+                    && follows(patternOf[b][i + 1], linkPathsOf[b][i + 1], excludedOf[b][i + 1], url, memo,
+                    linkPaths)) {
                 out[n++] = pack(b, i + 1);
             }
             if (i >= 1 && loop[b][i] && Objects.equals(formOf[b][i], formId)
-                    && (matches(patternOf[b][i], url, memo) || atClassLink(linkPathsOf[b][i], linkPaths))) {
+                    && follows(patternOf[b][i], linkPathsOf[b][i], excludedOf[b][i], url, memo, linkPaths)) {
                 out[n++] = s;
             }
         }
         return States.of(Arrays.copyOf(out, n));
     }
 
-    private static boolean atClassLink(Set<String> stepPaths, Collection<String> linkPaths) {
+    /**
+     * Whether a step takes a link: at one of its class links outside the excluded groups, or by its URL unless the
+     * link stands in an excluded group (a group whose mapped pages were none of them targets: the lattice's value
+     * level tells that group apart where the URL regex, learnt from a few examples, does not).
+     */
+    private boolean follows(int pattern, Set<String> stepPaths, Set<String> excluded, String url, byte[] memo,
+                            Collection<LinkPosition> linkPaths) {
+        if (atClassLink(stepPaths, excluded, linkPaths)) {
+            return true;
+        }
+        if (!matches(pattern, url, memo)) {
+            return false;
+        }
+        if (excluded.isEmpty() || linkPaths.isEmpty()) {
+            return true;
+        }
+        for (LinkPosition p : linkPaths) {
+            if (!excluded.contains(p.valuePath() != null ? p.valuePath() : p.path())) {
+                return true; // it also stands where the mapping did not find only other pages
+            }
+        }
+        return false;
+    }
+
+    private static boolean atClassLink(Set<String> stepPaths, Set<String> excluded, Collection<LinkPosition> linkPaths) {
         if (stepPaths.isEmpty()) {
             return false;
         }
-        for (String p : linkPaths) {
-            if (stepPaths.contains(p)) {
+        for (LinkPosition p : linkPaths) {
+            if (stepPaths.contains(p.path()) && !excluded.contains(p.valuePath() != null ? p.valuePath() : p.path())) {
                 return true;
             }
         }

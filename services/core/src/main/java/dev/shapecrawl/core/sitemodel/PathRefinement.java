@@ -230,6 +230,14 @@ final class PathRefinement {
         return out;
     }
 
+    /**
+     * The link at {@code i} of the collection at {@code path} at the lattice's full value level: every attributed step
+     * given its value (an id's left out, as {@link #valuesOf} leaves it).
+     */
+    static String valuePath(String path, PageCollections.LinkValues values, int i) {
+        return withValues(path, valuesOf(values, ids(path), i, values.first().size()));
+    }
+
     /** {@code path} with the first {@code values.size()} attribute names given their values. */
     static String withValues(String path, List<String> values) {
         if (values.isEmpty()) {
