@@ -1,0 +1,40 @@
+package dev.shapecrawl.core.sitemodel;
+
+import dev.shapecrawl.events.PageCollections;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** A collection's links at the lattice's full value level ({@link ValueLevel}). */
+class ValueLevelTest {
+    @Test
+    void everyAttributedStepTakesItsLinksValueAndAnIdsIsLeftOut() {
+        String path = "HTML-BODY-DIV[@ID]-DL[@CLASS]-DT-SPAN[@CLASS]-A";
+        PageCollections.LinkValues values = new PageCollections.LinkValues(List.of("toc-1", "toc", "chapter"),
+                Map.of(0, List.of("toc-1", "toc-2"), 2, List.of("chapter", "refentrytitle")));
+
+        assertEquals(List.of("HTML-BODY-DIV[@ID]-DL[@CLASS=\"toc\"]-DT-SPAN[@CLASS=\"chapter\"]-A",
+                        "HTML-BODY-DIV[@ID]-DL[@CLASS=\"toc\"]-DT-SPAN[@CLASS=\"refentrytitle\"]-A"),
+                ValueLevel.paths(path, values, 2),
+                "the varying steps give each link its own value, the others the first link's; ids select one element");
+    }
+
+    @Test
+    void aCollectionWhoseLinksShareEveryValueHasNoGroups() {
+        assertNull(ValueLevel.paths("HTML-BODY-UL[@CLASS]-LI-A", null, 3));
+    }
+
+    @Test
+    void aColumnForAnotherNumberOfLinksIsRefused() {
+        PageCollections.LinkValues values = new PageCollections.LinkValues(List.of("a"),
+                Map.of(0, List.of("a", "b")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ValueLevel.paths("HTML-BODY-UL[@CLASS]-LI-A", values, 3));
+        assertEquals("values of step 0 at HTML-BODY-UL[@CLASS]-LI-A: 2 for 3 links", e.getMessage());
+    }
+}
