@@ -115,6 +115,11 @@ class SiteModelWorkedExamplesTest {
         assertEquals(1.0 / 3, SchemaDistance.between(Set.of("s", "a1", "a2"), Set.of("s", "a1")), 1e-12);
         assertEquals(0, SchemaDistance.between(Set.of(), Set.of()));
         assertEquals(1, SchemaDistance.between(Set.of("a"), Set.of("b")));
+        assertEquals(1.0 / 3, SchemaDistance.between(Set.of("s", "a1"), Set.of("s", "a1", "a2")), 1e-12,
+                "symmetric: the smaller set may come first");
+        assertEquals(0.75, SchemaDistance.between(Set.of("s", "a"), Set.of("s", "b", "c")), 1e-12,
+                "3 of the 4 paths outside the intersection");
+        assertEquals(0, SchemaDistance.between(Set.of("s", "a"), Set.of("a", "s")));
 
         SitePage six = paths("six", "a", "b", "c", "d", "e", "f");
         SitePage fiveOfSix = paths("five-of-six", "a", "b", "c", "d", "e");
