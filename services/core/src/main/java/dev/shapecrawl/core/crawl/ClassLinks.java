@@ -102,16 +102,19 @@ final class ClassLinks {
                 return;
             }
             collections.apply(url).ifPresent(page -> page.links().forEach((path, urls) -> {
-                List<String> valuePaths = ValueLevel.paths(path, page.values().get(path), urls.size());
                 // the links of this collection the mapping fetched, the states each leads to from here, and
-                // each one's value-level path (null where the collection's links share every value)
+                // where each stands (its group)
                 List<PatternMatcher.States> reached = new ArrayList<>();
-                List<String> reachedAt = new ArrayList<>();
+                List<LinkPosition> reachedAt = new ArrayList<>();
                 List<Boolean> reachedTarget = new ArrayList<>();
+                List<String> valuePaths = null;
                 for (int k = 0; k < urls.size(); k++) {
                     if (mapped.contains(urls.get(k))) {
+                        if (reached.isEmpty()) {
+                            valuePaths = ValueLevel.paths(page, path);
+                        }
                         reached.add(matcher.next(from, urls.get(k)));
-                        reachedAt.add(valuePaths == null ? null : valuePaths.get(k));
+                        reachedAt.add(new LinkPosition(path, valuePaths == null ? null : valuePaths.get(k)));
                         reachedTarget.add(targets.contains(urls.get(k)));
                     }
                 }
@@ -134,11 +137,9 @@ final class ClassLinks {
                         if (takes) {
                             paths.get(b).get(i).add(path);
                         }
-                        // the groups the target step's source pages hold: a link's value-level path, or its
-                        // collection's path where the links share every value, sorted by what the mapped ones are
+                        // the groups the target step's source pages hold, sorted by what the mapped ones are
                         for (int r = 0; target && r < reached.size(); r++) {
-                            String group = reachedAt.get(r) != null ? reachedAt.get(r) : path;
-                            (reachedTarget.get(r) ? into : elsewhere).get(b).get(i).add(group);
+                            (reachedTarget.get(r) ? into : elsewhere).get(b).get(i).add(reachedAt.get(r).group());
                         }
                     }
                 }
@@ -173,11 +174,15 @@ final class ClassLinks {
         return reached.stream().anyMatch(s -> s.contains(branch, next));
     }
 
-    /** Link URL → where it stands in the page's link collections that hold it (path, and value-level path). */
-    static Map<String, List<LinkPosition>> pathsByUrl(PageCollections page) {
+    /**
+     * Link URL → where it stands in the page's link collections that hold it: the collection's path and, with
+     * {@code valueLevel}, the link's value-level path (needed only where a step excludes groups,
+     * {@link PatternMatcher#excludesAny()}).
+     */
+    static Map<String, List<LinkPosition>> pathsByUrl(PageCollections page, boolean valueLevel) {
         Map<String, List<LinkPosition>> out = new HashMap<>();
         page.links().forEach((path, urls) -> {
-            List<String> valuePaths = ValueLevel.paths(path, page.values().get(path), urls.size());
+            List<String> valuePaths = valueLevel ? ValueLevel.paths(page, path) : null;
             for (int k = 0; k < urls.size(); k++) {
                 out.computeIfAbsent(urls.get(k), u -> new ArrayList<>(1))
                         .add(new LinkPosition(path, valuePaths == null ? null : valuePaths.get(k)));

@@ -660,7 +660,7 @@ public final class CrawlCoordinator {
         }
         // a crawled hub's link collections come with its answer (parked with it when it waited for its turn)
         Map<String, List<LinkPosition>> linkPaths = page.collections() == null ? Map.of()
-                : ClassLinks.pathsByUrl(page.collections());
+                : ClassLinks.pathsByUrl(page.collections(), matcher.excludesAny());
         for (Outlink link : page.outlinks()) {
             if (!link.inScope()) {
                 continue;

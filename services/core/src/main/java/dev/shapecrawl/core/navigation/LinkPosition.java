@@ -16,6 +16,14 @@ public record LinkPosition(String path, String valuePath) {
         }
     }
 
+    /**
+     * The link's group, as a step's excluded groups name it ({@code NavigationPattern.Step#excludedLinkPaths}): its
+     * value-level path, or its collection's path where the page recorded no values.
+     */
+    public String group() {
+        return valuePath != null ? valuePath : path;
+    }
+
     /** A link known by its collection's path alone. */
     public static LinkPosition at(String path) {
         return new LinkPosition(path, null);

@@ -48,6 +48,7 @@ public final class PatternMatcher {
     private final Set<String>[][] linkPathsOf;
     /** Branch, step → the value-level groups of them not followed ({@link NavigationPattern.Step#excludedLinkPaths()}). */
     private final Set<String>[][] excludedOf;
+    private final boolean excludesAny;
     private final Pattern[] patterns;
     private final States start;
 
@@ -102,6 +103,15 @@ public final class PatternMatcher {
             }
         }
         start = new States(starts);
+        excludesAny = Arrays.stream(excludedOf).flatMap(Arrays::stream).anyMatch(e -> !e.isEmpty());
+    }
+
+    /**
+     * Whether some step excludes a group ({@link NavigationPattern.Step#excludedLinkPaths()}): only then does a
+     * link's value-level path ({@link LinkPosition#valuePath()}) change what {@link #next} takes.
+     */
+    public boolean excludesAny() {
+        return excludesAny;
     }
 
     /**
@@ -200,7 +210,7 @@ public final class PatternMatcher {
             return true;
         }
         for (LinkPosition p : linkPaths) {
-            if (!excluded.contains(p.valuePath() != null ? p.valuePath() : p.path())) {
+            if (!excluded.contains(p.group())) {
                 return true; // it also stands where the mapping did not find only other pages
             }
         }
@@ -212,7 +222,7 @@ public final class PatternMatcher {
             return false;
         }
         for (LinkPosition p : linkPaths) {
-            if (stepPaths.contains(p.path()) && !excluded.contains(p.valuePath() != null ? p.valuePath() : p.path())) {
+            if (stepPaths.contains(p.path()) && !excluded.contains(p.group())) {
                 return true;
             }
         }

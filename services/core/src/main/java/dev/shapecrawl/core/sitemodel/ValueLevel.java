@@ -18,23 +18,17 @@ public final class ValueLevel {
     }
 
     /**
-     * @param path   the collection's path at the default level
-     * @param values the collection's attribute values ({@link PageCollections#values()}), or null where its links
-     *               share every value (the collection then has no groups at this level)
-     * @param links  the number of links in the collection (its URLs, in order)
-     * @return the value-level path of each link, in order; null when {@code values} is null
-     * @throws IllegalArgumentException if {@code values} holds a column for another number of links
+     * @param page the page's collections (their attribute values checked against their links when it was built)
+     * @param path the path of one of its link collections, at the default level
+     * @return the value-level path of each of that collection's links, in order; null where the page recorded no
+     *         values for it (its links share every value: the collection has no groups at this level)
      */
-    public static List<String> paths(String path, PageCollections.LinkValues values, int links) {
+    public static List<String> paths(PageCollections page, String path) {
+        PageCollections.LinkValues values = page.values().get(path);
         if (values == null) {
             return null;
         }
-        values.varying().forEach((step, column) -> {
-            if (column.size() != links) {
-                throw new IllegalArgumentException("values of step " + step + " at " + path + ": " + column.size()
-                        + " for " + links + " links");
-            }
-        });
+        int links = page.links().get(path).size();
         List<String> out = new ArrayList<>(links);
         for (int i = 0; i < links; i++) {
             out.add(PathRefinement.valuePath(path, values, i));

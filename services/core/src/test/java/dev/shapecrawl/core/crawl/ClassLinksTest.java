@@ -7,6 +7,7 @@ import dev.shapecrawl.events.NavigationPattern;
 import dev.shapecrawl.events.PageCollections;
 import org.junit.jupiter.api.Test;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -85,8 +86,10 @@ class ClassLinksTest {
         String toc = "HTML-BODY-DL-DT-SPAN[@CLASS]-A";
         String parts = "HTML-BODY-DL-DD-A";
         List<String> urls = List.of(S + "/t/1", S + "/ch/1", S + "/GFile", S + "/t/9");
-        PageCollections entry = new PageCollections(Map.of(toc, urls, parts, List.of(S + "/t/100", S + "/t/101")),
-                Map.of(), Map.of(toc, new PageCollections.LinkValues(List.of("refentrytitle"),
+        Map<String, List<String>> links = new LinkedHashMap<>(); // document order, as the parser keeps it
+        links.put(toc, urls);
+        links.put(parts, List.of(S + "/t/100", S + "/t/101"));
+        PageCollections entry = new PageCollections(links, Map.of(), Map.of(toc, new PageCollections.LinkValues(List.of("refentrytitle"),
                         Map.of(0, List.of("refentrytitle", "chapter", "refentrytitle", "chapter")))));
         List<NavigationPattern.Branch> oneStep = List.of(new NavigationPattern.Branch(List.of(
                 new NavigationPattern.Step("LINK", "^http://s\\.test/t/[0-9]+$", null, false, List.of())), 1));
@@ -102,7 +105,8 @@ class ClassLinksTest {
                 "the chapters' group and the parts' collection, whose mapped pages are no targets, are excluded");
 
         PatternMatcher matcher = PatternMatcher.of(List.of(new NavigationPattern.Branch(List.of(step), 1)));
-        Map<String, List<LinkPosition>> at = ClassLinks.pathsByUrl(entry);
+        assertTrue(matcher.excludesAny(), "so the crawl reads its links' value-level paths");
+        Map<String, List<LinkPosition>> at = ClassLinks.pathsByUrl(entry, matcher.excludesAny());
         assertTrue(matcher.next(matcher.start(), S + "/GFile", null, at.get(S + "/GFile")).contains(0, 1),
                 "a reference page the regex does not take, by its group");
         assertTrue(matcher.next(matcher.start(), S + "/t/9", null, at.get(S + "/t/9")).isEmpty(),

@@ -15,26 +15,32 @@ class ValueLevelTest {
     @Test
     void everyAttributedStepTakesItsLinksValueAndAnIdsIsLeftOut() {
         String path = "HTML-BODY-DIV[@ID]-DL[@CLASS]-DT-SPAN[@CLASS]-A";
-        PageCollections.LinkValues values = new PageCollections.LinkValues(List.of("toc-1", "toc", "chapter"),
-                Map.of(0, List.of("toc-1", "toc-2"), 2, List.of("chapter", "refentrytitle")));
+        PageCollections page = new PageCollections(Map.of(path, List.of("http://s.test/a", "http://s.test/b")),
+                Map.of(), Map.of(path, new PageCollections.LinkValues(List.of("toc-1", "toc", "chapter"),
+                Map.of(0, List.of("toc-1", "toc-2"), 2, List.of("chapter", "refentrytitle")))));
 
         assertEquals(List.of("HTML-BODY-DIV[@ID]-DL[@CLASS=\"toc\"]-DT-SPAN[@CLASS=\"chapter\"]-A",
                         "HTML-BODY-DIV[@ID]-DL[@CLASS=\"toc\"]-DT-SPAN[@CLASS=\"refentrytitle\"]-A"),
-                ValueLevel.paths(path, values, 2),
+                ValueLevel.paths(page, path),
                 "the varying steps give each link its own value, the others the first link's; ids select one element");
     }
 
     @Test
     void aCollectionWhoseLinksShareEveryValueHasNoGroups() {
-        assertNull(ValueLevel.paths("HTML-BODY-UL[@CLASS]-LI-A", null, 3));
+        String path = "HTML-BODY-UL[@CLASS]-LI-A";
+        PageCollections page = new PageCollections(Map.of(path, List.of("http://s.test/a")), Map.of());
+        assertNull(ValueLevel.paths(page, path));
     }
 
     @Test
     void aColumnForAnotherNumberOfLinksIsRefused() {
+        String path = "HTML-BODY-UL[@CLASS]-LI-A";
         PageCollections.LinkValues values = new PageCollections.LinkValues(List.of("a"),
                 Map.of(0, List.of("a", "b")));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ValueLevel.paths("HTML-BODY-UL[@CLASS]-LI-A", values, 3));
-        assertEquals("values of step 0 at HTML-BODY-UL[@CLASS]-LI-A: 2 for 3 links", e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PageCollections(
+                Map.of(path, List.of("http://s.test/a", "http://s.test/b", "http://s.test/c")), Map.of(),
+                Map.of(path, values)));
+        assertEquals("values of step 0 at HTML-BODY-UL[@CLASS]-LI-A: 2 for 3 URLs", e.getMessage(),
+                "the page refuses them when it is built, so the value level never reads a short column");
     }
 }
