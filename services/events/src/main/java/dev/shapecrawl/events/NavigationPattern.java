@@ -63,12 +63,14 @@ public record NavigationPattern(String jobId, long patternVersion, String entryU
      *                  pages). A crawl also follows every link of such a collection, whatever its URL, so a list
      *                  the sample saw three links of is crawled whole. Empty for a FORM step and in patterns
      *                  written before issue 19
-     * @param excludedLinkPaths groups within those class links that a crawl does not follow by class link: the
-     *                  value-level paths (the lattice's full value level, spec §2.6: every attributed step given its
-     *                  value, such as {@code …-DT-SPAN[@CLASS="chapter"]-A}) of links whose every mapped link led to
-     *                  a page outside this level, while other links of the same collections led into it (seed
-     *                  001's path refinement, §3.5). A link in such a group is still followed when its URL matches
-     *                  {@code urlRegex}. Empty when none (omitted from JSON then)
+     * @param excludedLinkPaths groups of links a crawl does not follow into this step, by class link or by URL:
+     *                  a link's path at the lattice's full value level (spec §2.6: every attributed step given its
+     *                  value, such as {@code …-DT-SPAN[@CLASS="chapter"]-A}), or its collection's path where the
+     *                  collection's links share every value. Set after a sampled mapping (docs/navigation.md §8): on a
+     *                  target step, the groups none of whose mapped pages was a target; on every LINK step, the groups
+     *                  a replay of the crawl over the mapped pages showed it can do without (lists that list nothing
+     *                  another kept list does not). A link that also stands in a group not excluded is still
+     *                  followed by its URL. Empty when none (omitted from JSON then)
      */
     public record Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples,
                        List<String> linkPaths,

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -177,10 +178,11 @@ final class ClassLinks {
     /**
      * Link URL → where it stands in the page's link collections that hold it: the collection's path and, with
      * {@code valueLevel}, the link's value-level path (needed only where a step excludes groups,
-     * {@link PatternMatcher#excludesAny()}).
+     * {@link PatternMatcher#excludesAny()}). In the order the page's collections hold the links (the parser keeps
+     * document order), so that a replay of the crawl over them ({@link HubCover}) does not depend on hashing.
      */
     static Map<String, List<LinkPosition>> pathsByUrl(PageCollections page, boolean valueLevel) {
-        Map<String, List<LinkPosition>> out = new HashMap<>();
+        Map<String, List<LinkPosition>> out = new LinkedHashMap<>();
         page.links().forEach((path, urls) -> {
             List<String> valuePaths = valueLevel ? ValueLevel.paths(page, path) : null;
             for (int k = 0; k < urls.size(); k++) {

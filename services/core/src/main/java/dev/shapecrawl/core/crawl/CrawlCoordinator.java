@@ -1008,10 +1008,13 @@ public final class CrawlCoordinator {
         long version = job.pattern == null ? 1 : job.pattern.patternVersion() + 1;
         // class links make up for what a sample's few examples per list do not show the URL regexes; a full mapping
         // learnt them from every link (and following whole collections there only fetched more:
-        // PatternCrawlEvaluationTest)
+        // PatternCrawlEvaluationTest). Then the lists that list nothing another kept list does are left out
+        // (HubCover: a replay of the crawl over the mapped pages)
+        Function<String, Optional<PageCollections>> kept =
+                url -> store.collections(job.jobId, mapping, url).map(CrawlStore.KeptCollections::collections);
         List<NavigationPattern.Branch> branches = job.seed.mapping() != MappingMode.SAMPLED ? generated.branches()
-                : ClassLinks.annotate(generated.branches(), job.seed.entryUrl(), pages,
-                        url -> store.collections(job.jobId, mapping, url).map(CrawlStore.KeptCollections::collections));
+                : HubCover.exclude(ClassLinks.annotate(generated.branches(), job.seed.entryUrl(), pages, kept),
+                        job.seed.entryUrl(), pages, kept);
         job.pattern = new NavigationPattern(job.jobId, version, job.seed.entryUrl(), branches,
                 generated.targetsMapped(), generated.coverage(), decision.threshold(), decision.summary());
         out.pattern(job.pattern);

@@ -1,0 +1,184 @@
+package dev.shapecrawl.core.crawl;
+
+import dev.shapecrawl.core.navigation.LinkPosition;
+import dev.shapecrawl.core.navigation.MappedPage;
+import dev.shapecrawl.core.navigation.PatternMatcher;
+import dev.shapecrawl.events.NavigationPattern;
+import dev.shapecrawl.events.PageCollections;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The groups of links a first crawl can do without (beyond the seeds; issue 19). A generated documentation site
+ * lists its target pages several times over, in a complete list (javadoc's {@code allclasses-frame.html}, rustdoc's
+ * {@code all.html}, Haddock's module index) and again in partial ones (package summaries and trees, the identifier
+ * index by letter), and a pattern learnt from a sample of the site has steps for all of them, since its examples
+ * came through each. Every partial list then costs the crawl a request per page and brings no target the complete
+ * list does not.
+ *
+ * <p>The mapping shows which lists are partial. The crawl is <em>replayed</em> over the mapped pages ({@link #replay}:
+ * each page in discovery order, expanded once with the states {@link PatternMatcher} gives it by then, as the crawl
+ * does, from its kept link collections; a page the mapping did not read is a leaf). What a crawl must keep reaching
+ * is what the replay reaches that may be a target: the mapped target pages (the site-wide decision's) and the links
+ * into a target step, by its URL regex, that the mapping did not read; and the hub pages the mapping did not read,
+ * whose lists are unknown. Then every group of links the replay followed into a step (a link's value-level path,
+ * {@link LinkPosition#group()}, as {@link ClassLinks}' excluded groups), the one that took the most distinct links
+ * first, is tried excluded on every LINK step of the pattern, and stays excluded when the replay without it still
+ * reaches all that: the pages it leads to list nothing another kept route does not, and the unread hub pages it loses
+ * are its own links, taken to be like the ones the mapping read. Each exclusion stays for the next trial, so of two
+ * lists that cover each other one is kept. The excluded groups join each step's
+ * {@link NavigationPattern.Step#excludedLinkPaths()}, which the crawl honours ({@link PatternMatcher}: neither a class
+ * link nor the URL regex takes a link that stands only in excluded groups).
+ *
+ * <p>What it rests on: an unmapped page of an excluded group is like its mapped ones, a partial list of what is listed
+ * elsewhere; and a link into a target step that the mapping did not read and that only a class link takes (its URL
+ * is not the step's) is no target the crawl must keep. A pattern with a FORM step is left as it is, since the replay
+ * does not submit forms. Pure; at most {@link #MAX_TRIALS} replays, each bounded by the mapped pages and their links.
+ */
+final class HubCover {
+    /** Groups tried at most: each trial replays the crawl over the mapped pages once. */
+    static final int MAX_TRIALS = 128;
+
+
+    private HubCover() {
+    }
+
+    /**
+     * The branches with the groups the mapping shows redundant excluded.
+     *
+     * @param branches    the branches, class links already annotated ({@link ClassLinks#annotate})
+     * @param entryUrl    the entry point
+     * @param pages       the mapped pages
+     * @param collections a page's kept collections by its URL, empty when none were kept
+     * @return the branches, with excluded groups added where the replay allows; the same list otherwise
+     */
+    static List<NavigationPattern.Branch> exclude(List<NavigationPattern.Branch> branches, String entryUrl,
+                                                  List<MappedPage> pages,
+                                                  Function<String, Optional<PageCollections>> collections) {
+        if (branches.stream().flatMap(b -> b.steps().stream()).anyMatch(s -> !"LINK".equals(s.kind()))) {
+            return branches;
+        }
+        Set<String> mapped = new HashSet<>();
+        Set<String> targets = new HashSet<>();
+        mapped.add(entryUrl);
+        for (MappedPage p : pages) {
+            mapped.add(p.url());
+            if (p.target()) {
+                targets.add(p.url());
+            }
+        }
+        Map<String, Map<String, List<LinkPosition>>> linksOf = new HashMap<>();
+        for (String url : mapped) {
+            collections.apply(url).ifPresent(c -> linksOf.put(url, ClassLinks.pathsByUrl(c, true)));
+        }
+        Site site = new Site(entryUrl, mapped, targets, linksOf);
+        Replay whole = replay(branches, site);
+        List<Map.Entry<String, Set<String>>> groups = new ArrayList<>(whole.groups().entrySet());
+        groups.sort(Comparator.comparingInt((Map.Entry<String, Set<String>> g) -> -g.getValue().size())
+                .thenComparing(Map.Entry::getKey));
+        List<NavigationPattern.Branch> kept = branches;
+        Replay current = whole;
+        for (Map.Entry<String, Set<String>> group : groups.subList(0, Math.min(groups.size(), MAX_TRIALS))) {
+            List<NavigationPattern.Branch> trial = withExcluded(kept, group.getKey());
+            Replay without = replay(trial, site);
+            Set<String> lost = new HashSet<>(current.unreadHubs());
+            lost.removeAll(without.unreadHubs());
+            // the group's own unread lists may go with it if the mapping read one of its lists: they are like it
+            if (group.getValue().stream().anyMatch(linksOf::containsKey)) {
+                lost.removeAll(group.getValue());
+            }
+            if (lost.isEmpty() && without.mayBeTargets().containsAll(whole.mayBeTargets())) {
+                kept = trial;
+                current = without;
+            }
+        }
+        return kept;
+    }
+
+    /** The mapped site: its pages, the decision's targets among them, and each read page's links where they stand. */
+    record Site(String entryUrl, Set<String> mapped, Set<String> targets,
+                Map<String, Map<String, List<LinkPosition>>> linksOf) {
+    }
+
+    /**
+     * What a crawl by a pattern does on the mapped pages.
+     *
+     * @param mayBeTargets the mapped targets it reaches, and the unread links it follows into a target step by URL
+     * @param unreadHubs   the links it follows into a step it would expand, whose pages the mapping did not read
+     * @param groups       group → the distinct links the crawl follows at it
+     */
+    record Replay(Set<String> mayBeTargets, Set<String> unreadHubs, Map<String, Set<String>> groups) {
+    }
+
+    /** Replays the crawl of {@code branches} over the mapped pages. */
+    static Replay replay(List<NavigationPattern.Branch> branches, Site site) {
+        PatternMatcher matcher = PatternMatcher.of(branches);
+        Map<String, PatternMatcher.States> states = new HashMap<>();
+        Set<String> applied = new HashSet<>();
+        Deque<String> queue = new ArrayDeque<>();
+        states.put(site.entryUrl(), matcher.start());
+        queue.add(site.entryUrl());
+        Set<String> mayBeTargets = new HashSet<>();
+        Set<String> unreadHubs = new HashSet<>();
+        Map<String, Set<String>> groups = new HashMap<>();
+        while (!queue.isEmpty()) {
+            String url = queue.poll();
+            applied.add(url);
+            PatternMatcher.States from = states.get(url);
+            Map<String, List<LinkPosition>> links = site.linksOf().get(url);
+            if (links == null || !matcher.expands(from)) {
+                continue;
+            }
+            links.forEach((link, positions) -> {
+                PatternMatcher.States next = matcher.next(from, link, null, positions);
+                if (next.isEmpty()) {
+                    return;
+                }
+                positions.forEach(p -> groups.computeIfAbsent(p.group(), g -> new LinkedHashSet<>()).add(link));
+                boolean read = site.linksOf().containsKey(link);
+                if (site.targets().contains(link) || !site.mapped().contains(link) && matcher.atTarget(next)) {
+                    mayBeTargets.add(link);
+                }
+                if (!read) {
+                    if (matcher.expands(next) && !site.mapped().contains(link)) {
+                        unreadHubs.add(link);
+                    }
+                } else if (!applied.contains(link)) {
+                    // as the crawl: a page is expanded once, in discovery order, with the states it has by then
+                    PatternMatcher.States seen = states.get(link);
+                    states.put(link, seen == null ? next : seen.union(next));
+                    if (seen == null) {
+                        queue.add(link);
+                    }
+                }
+            });
+        }
+        return new Replay(mayBeTargets, unreadHubs, groups);
+    }
+
+    /** The branches with {@code group} excluded on every LINK step. */
+    private static List<NavigationPattern.Branch> withExcluded(List<NavigationPattern.Branch> branches, String group) {
+        List<NavigationPattern.Branch> out = new ArrayList<>(branches.size());
+        for (NavigationPattern.Branch branch : branches) {
+            List<NavigationPattern.Step> steps = new ArrayList<>(branch.steps().size());
+            for (NavigationPattern.Step step : branch.steps()) {
+                List<String> excluded = new ArrayList<>(step.excludedLinkPaths());
+                excluded.add(group);
+                steps.add(step.withLinkPaths(step.linkPaths(), excluded));
+            }
+            out.add(new NavigationPattern.Branch(steps, branch.targetCount()));
+        }
+        return out;
+    }
+}
