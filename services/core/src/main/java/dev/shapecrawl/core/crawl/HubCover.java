@@ -22,34 +22,35 @@ import java.util.function.Function;
 /**
  * The groups of links a first crawl can do without (beyond the seeds; issue 19). A generated documentation site
  * lists its target pages several times over, in a complete list (javadoc's {@code allclasses-frame.html}, rustdoc's
- * {@code all.html}, Haddock's module index) and again in partial ones (package summaries and trees, the identifier
- * index by letter), and a pattern learnt from a sample of the site has steps for all of them, since its examples
- * came through each. Every partial list then costs the crawl a request per page and brings no target the complete
- * list does not.
+ * {@code all.html}, Haddock's module index, RDoc's table of contents) and again in partial ones (package summaries
+ * and trees, the identifier index by letter, a navigation list of classes and modules alike), and a pattern learnt
+ * from a sample of the site has steps for all of them, since its examples came through each. Every partial list then
+ * costs the crawl a request per page and brings no target the complete list does not.
  *
  * <p>The mapping shows which lists are partial. The crawl is <em>replayed</em> over the mapped pages ({@link #replay}:
  * each page in discovery order, expanded once with the states {@link PatternMatcher} gives it by then, as the crawl
  * does, from its kept link collections; a page the mapping did not read is a leaf). What a crawl must keep reaching
- * is what the replay reaches that may be a target: the mapped target pages (the site-wide decision's) and the links
- * into a target step, by its URL regex, that the mapping did not read; and the hub pages the mapping did not read,
- * whose lists are unknown. Then every group of links the replay followed into a step (a link's value-level path,
- * {@link LinkPosition#group()}, as {@link ClassLinks}' excluded groups), the one that took the most distinct links
- * first, is tried excluded on every LINK step of the pattern, and stays excluded when the replay without it still
- * reaches all that: the pages it leads to list nothing another kept route does not, and the unread hub pages it loses
- * are its own links, taken to be like the ones the mapping read. Each exclusion stays for the next trial, so of two
- * lists that cover each other one is kept. The excluded groups join each step's
+ * is what the replay reaches that may be a target (the mapped target pages, by the site-wide decision, and the links
+ * into a target step that the mapping did not read) and the hub pages the mapping did not read, whose lists are
+ * unknown. The groups of links the replay followed into a step (a link's value-level path, {@link LinkPosition#group()},
+ * as {@link ClassLinks}' excluded groups) that cost requests finding no target (links to mapped pages that are no
+ * targets, or to unread hub pages) are tried, the costliest first, each excluded on every LINK step of the pattern;
+ * a group stays excluded when the replay without it still reaches all that ({@link #redundant}), except its own unread
+ * links where the mapping shows what they are like. Each exclusion stays for the next trial, so of two lists that
+ * cover each other one is kept, and the groups are tried again until a pass excludes none (a group kept for a list
+ * only another group led to may go once that group has). The excluded groups join each step's
  * {@link NavigationPattern.Step#excludedLinkPaths()}, which the crawl honours ({@link PatternMatcher}: neither a class
  * link nor the URL regex takes a link that stands only in excluded groups).
  *
- * <p>What it rests on: an unmapped page of an excluded group is like its mapped ones, a partial list of what is listed
- * elsewhere; and a link into a target step that the mapping did not read and that only a class link takes (its URL
- * is not the step's) is no target the crawl must keep. A pattern with a FORM step is left as it is, since the replay
+ * <p>What it rests on: the links of an excluded group the mapping did not read are like the ones it read, lists of
+ * what is listed elsewhere, or pages of other kinds. A pattern with a FORM step is left as it is, since the replay
  * does not submit forms. Pure; at most {@link #MAX_TRIALS} replays, each bounded by the mapped pages and their links.
  */
 final class HubCover {
     /** Groups tried at most: each trial replays the crawl over the mapped pages once. */
-    static final int MAX_TRIALS = 128;
-
+    static final int MAX_TRIALS = 256;
+    /** Pages read through a group alone, none a target, that say its other links are no targets (seed 001's 3). */
+    static final int MIN_OTHER_PAGES = 3;
 
     private HubCover() {
     }
@@ -84,26 +85,64 @@ final class HubCover {
         }
         Site site = new Site(entryUrl, mapped, targets, linksOf);
         Replay whole = replay(branches, site);
+        // only a group that costs requests finding no target is worth leaving out, the costliest first
+        Map<String, Integer> waste = new HashMap<>();
+        whole.groups().forEach((group, links) -> waste.put(group, (int) links.stream()
+                .filter(u -> site.mapped().contains(u) ? !site.targets().contains(u) : whole.unreadHubs().contains(u))
+                .count()));
         List<Map.Entry<String, Set<String>>> groups = new ArrayList<>(whole.groups().entrySet());
-        groups.sort(Comparator.comparingInt((Map.Entry<String, Set<String>> g) -> -g.getValue().size())
-                .thenComparing(Map.Entry::getKey));
+        groups.removeIf(g -> waste.get(g.getKey()) == 0);
+        groups.sort(Comparator.comparingInt((Map.Entry<String, Set<String>> g) -> -waste.get(g.getKey()))
+                .thenComparingInt(g -> -g.getValue().size()).thenComparing(Map.Entry::getKey));
         List<NavigationPattern.Branch> kept = branches;
         Replay current = whole;
-        for (Map.Entry<String, Set<String>> group : groups.subList(0, Math.min(groups.size(), MAX_TRIALS))) {
-            List<NavigationPattern.Branch> trial = withExcluded(kept, group.getKey());
-            Replay without = replay(trial, site);
-            Set<String> lost = new HashSet<>(current.unreadHubs());
-            lost.removeAll(without.unreadHubs());
-            // the group's own unread lists may go with it if the mapping read one of its lists: they are like it
-            if (group.getValue().stream().anyMatch(linksOf::containsKey)) {
-                lost.removeAll(group.getValue());
+        int trials = 0;
+        boolean changed = true;
+        // passes until none excludes more: a group kept for a list only another group leads to may go once that
+        // group has gone
+        while (changed && trials < MAX_TRIALS) {
+            changed = false;
+            List<Map.Entry<String, Set<String>>> left = new ArrayList<>();
+            for (Map.Entry<String, Set<String>> group : groups) {
+                if (trials++ >= MAX_TRIALS) {
+                    break;
+                }
+                List<NavigationPattern.Branch> trial = withExcluded(kept, group.getKey());
+                Replay without = replay(trial, site);
+                if (redundant(group.getValue(), current, without, site)) {
+                    kept = trial;
+                    current = without;
+                    changed = true;
+                } else {
+                    left.add(group);
+                }
             }
-            if (lost.isEmpty() && without.mayBeTargets().containsAll(whole.mayBeTargets())) {
-                kept = trial;
-                current = without;
-            }
+            groups = left;
         }
         return kept;
+    }
+
+    /**
+     * Whether a crawl without a group's links ({@code without}) still reaches what it must of what it reaches with
+     * them ({@code current}): every may-be target and unread hub, except the group's own unread links where the
+     * mapping shows what they are like. Its own unread lists may go if the mapping read one of its lists; its own
+     * unread may-be targets if the pages the mapping read through it alone were at least {@link #MIN_OTHER_PAGES}, none
+     * of them a target (the closed collection paths' number, docs/navigation.md §8).
+     */
+    private static boolean redundant(Set<String> links, Replay current, Replay without, Site site) {
+        Set<String> lostHubs = new HashSet<>(current.unreadHubs());
+        lostHubs.removeAll(without.unreadHubs());
+        if (links.stream().anyMatch(site.linksOf()::containsKey)) {
+            lostHubs.removeAll(links);
+        }
+        Set<String> lostTargets = new HashSet<>(current.mayBeTargets());
+        lostTargets.removeAll(without.mayBeTargets());
+        Set<String> lostRead = new HashSet<>(current.reachedMapped());
+        lostRead.removeAll(without.reachedMapped());
+        if (lostRead.size() >= MIN_OTHER_PAGES && lostRead.stream().noneMatch(site.targets()::contains)) {
+            lostTargets.removeAll(links);
+        }
+        return lostHubs.isEmpty() && lostTargets.isEmpty();
     }
 
     /** The mapped site: its pages, the decision's targets among them, and each read page's links where they stand. */
@@ -118,7 +157,8 @@ final class HubCover {
      * @param unreadHubs   the links it follows into a step it would expand, whose pages the mapping did not read
      * @param groups       group → the distinct links the crawl follows at it
      */
-    record Replay(Set<String> mayBeTargets, Set<String> unreadHubs, Map<String, Set<String>> groups) {
+    record Replay(Set<String> mayBeTargets, Set<String> unreadHubs, Set<String> reachedMapped,
+                  Map<String, Set<String>> groups) {
     }
 
     /** Replays the crawl of {@code branches} over the mapped pages. */
@@ -131,6 +171,7 @@ final class HubCover {
         queue.add(site.entryUrl());
         Set<String> mayBeTargets = new HashSet<>();
         Set<String> unreadHubs = new HashSet<>();
+        Set<String> reachedMapped = new HashSet<>();
         Map<String, Set<String>> groups = new HashMap<>();
         while (!queue.isEmpty()) {
             String url = queue.poll();
@@ -147,6 +188,9 @@ final class HubCover {
                 }
                 positions.forEach(p -> groups.computeIfAbsent(p.group(), g -> new LinkedHashSet<>()).add(link));
                 boolean read = site.linksOf().containsKey(link);
+                if (site.mapped().contains(link)) {
+                    reachedMapped.add(link);
+                }
                 if (site.targets().contains(link) || !site.mapped().contains(link) && matcher.atTarget(next)) {
                     mayBeTargets.add(link);
                 }
@@ -164,7 +208,7 @@ final class HubCover {
                 }
             });
         }
-        return new Replay(mayBeTargets, unreadHubs, groups);
+        return new Replay(mayBeTargets, unreadHubs, reachedMapped, groups);
     }
 
     /** The branches with {@code group} excluded on every LINK step. */

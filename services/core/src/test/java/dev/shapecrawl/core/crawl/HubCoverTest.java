@@ -65,8 +65,9 @@ class HubCoverTest {
         List<NavigationPattern.Branch> covered = cover(site(targets(1, 2), targets(3, 4), List.of()));
 
         for (NavigationPattern.Step step : covered.get(0).steps()) {
-            assertEquals(List.of("PACKAGE-ITEMS", "PACKAGES"), step.excludedLinkPaths().stream().sorted().toList(),
-                    "the package lists and their items, which the complete list holds, on every step");
+            assertEquals(List.of("PACKAGES"), step.excludedLinkPaths(),
+                    "the links to the package lists, which list nothing the complete list does not, on every step"
+                            + " (their items cost no request finding no target, so they are not tried)");
         }
         PatternMatcher matcher = PatternMatcher.of(covered);
         assertTrue(matcher.next(matcher.start(), S + "/p/3", null, List.of(LinkPosition.at("PACKAGES"))).isEmpty(),
@@ -91,10 +92,58 @@ class HubCoverTest {
     void aListThatLeadsToListsTheMappingDidNotReadStays() {
         List<NavigationPattern.Branch> covered = cover(site(targets(1, 2), targets(3, 4), List.of(S + "/p/10")));
 
-        List<String> excluded = covered.get(0).steps().get(0).excludedLinkPaths();
-        assertFalse(excluded.contains("PACKAGES"), "/p/1 leads to /p/10, a list no one read: " + excluded);
-        assertTrue(excluded.contains("PACKAGE-ITEMS"), "the package lists' items are still in the complete list");
-        assertFalse(excluded.contains("SUBPACKAGES"), "nor does the link to it go: the mapping read no list of it");
+        assertEquals(List.of(), covered.get(0).steps().get(0).excludedLinkPaths(),
+                "/p/1 leads to /p/10, a list no one read, so the package lists stay; nor does the link to it go, since"
+                        + " the mapping read no list of that group");
+    }
+
+    /**
+     * RDoc in small: every page's navigation lists classes and modules in one markup ({@code NAV}), and the table of
+     * contents lists the classes apart ({@code CLASSES}); the target step's regex takes both kinds. The mapping read
+     * {@code modules} module pages through the navigation alone, none of them a target.
+     */
+    private static List<NavigationPattern.Branch> navigation(int modules) {
+        List<NavigationPattern.Branch> branches = List.of(new NavigationPattern.Branch(List.of(
+                new NavigationPattern.Step("LINK", "^http://s\\.test/toc$", null, false, List.of()),
+                new NavigationPattern.Step("LINK", "^http://s\\.test/[a-z]/[0-9]+$", null, false, List.of())), 2),
+                new NavigationPattern.Branch(List.of(
+                        new NavigationPattern.Step("LINK", "^http://s\\.test/[a-z]/[0-9]+$", null, false, List.of())), 1));
+        List<String> nav = new ArrayList<>();
+        for (int i = 1; i <= 6; i++) {
+            nav.add(S + "/c/" + i);
+            nav.add(S + "/m/" + i);
+        }
+        List<String> classes = nav.stream().filter(u -> u.contains("/c/")).toList();
+        Map<String, List<String>> entry = new LinkedHashMap<>();
+        entry.put("TOC", List.of(S + "/toc"));
+        entry.put("NAV", nav);
+        Map<String, PageCollections> kept = Map.of(
+                ENTRY, new PageCollections(entry, Map.of()),
+                S + "/toc", new PageCollections(Map.of("CLASSES", classes), Map.of()));
+        List<MappedPage> pages = new ArrayList<>(List.of(
+                new MappedPage(S + "/toc", ENTRY, 2, 1, false),
+                new MappedPage(S + "/c/1", ENTRY, 2, 2, true)));
+        for (int i = 1; i <= modules; i++) {
+            pages.add(new MappedPage(S + "/m/" + i, ENTRY, 2, 2 + i, false));
+        }
+        return HubCover.exclude(branches, ENTRY, pages, url -> Optional.ofNullable(kept.get(url)));
+    }
+
+    @Test
+    void aListOfTwoKindsGoesWhenThePagesReadThroughItAloneWereThreeOfTheOtherKind() {
+        List<NavigationPattern.Branch> covered = navigation(3);
+
+        assertTrue(covered.get(1).steps().get(0).excludedLinkPaths().contains("NAV"),
+                "its unread links not in the table of contents are taken to be modules, as the three it read");
+        PatternMatcher matcher = PatternMatcher.of(covered);
+        assertFalse(matcher.atTarget(matcher.next(matcher.start(), S + "/m/6", null, List.of(LinkPosition.at("NAV")))),
+                "so a module the mapping did not read is not fetched");
+    }
+
+    @Test
+    void aListOfTwoKindsStaysWhenTooFewPagesWereReadThroughItAlone() {
+        assertFalse(navigation(2).get(1).steps().get(0).excludedLinkPaths().contains("NAV"),
+                "two module pages are not enough to say what its other links are");
     }
 
     @Test
