@@ -69,8 +69,9 @@ public record NavigationPattern(String jobId, long patternVersion, String entryU
      *                  collection's links share every value. Set after a sampled mapping (docs/navigation.md §8): on a
      *                  target step, the groups none of whose mapped pages was a target; on every LINK step, the groups
      *                  a replay of the crawl over the mapped pages showed it can do without (lists that list nothing
-     *                  another kept list does not). A link that also stands in a group not excluded is still
-     *                  followed by its URL. Empty when none (omitted from JSON then)
+     *                  another kept list does not, links whose read pages were of other kinds). A link that also
+     *                  stands in a group not excluded is still followed by its URL. Empty when none (omitted from JSON
+     *                  then)
      */
     public record Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples,
                        List<String> linkPaths,
