@@ -20,9 +20,15 @@ import java.util.List;
  *                       similar to the samples, and not nearer a negative sample, is a target page; null when the
  *                       job fixed its own threshold (the seed's {@code similarityThreshold})
  * @param decision       the target decision for people: how many mapped pages it takes and why, or null
+ * @param excludedLinkPaths groups of links a crawl follows into no step, by class link or by URL, written as a step's
+ *                       {@link Step#excludedLinkPaths()}: the lists a replay of the crawl over a sampled mapping's
+ *                       pages showed it can do without (docs/navigation.md §8, "Redundant lists"). Kept once here
+ *                       rather than on every step, which made a pattern of 49 steps 750 KB. Empty when none (omitted
+ *                       from JSON then, and in patterns written before 2026-11-29)
  */
 public record NavigationPattern(String jobId, long patternVersion, String entryUrl, List<Branch> branches,
-                                long targetsMapped, double coverage, Double targetThreshold, String decision) {
+                                long targetsMapped, double coverage, Double targetThreshold, String decision,
+                                @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> excludedLinkPaths) {
     public NavigationPattern {
         JobIds.require(jobId);
         if (patternVersion < 1) {
@@ -33,6 +39,13 @@ public record NavigationPattern(String jobId, long patternVersion, String entryU
         Checks.nonNegative("targetsMapped", targetsMapped);
         Checks.unitInterval("coverage", coverage);
         Checks.unitInterval("targetThreshold", targetThreshold);
+        excludedLinkPaths = Checks.list(excludedLinkPaths);
+    }
+
+    /** A pattern with no group excluded on every step. */
+    public NavigationPattern(String jobId, long patternVersion, String entryUrl, List<Branch> branches,
+                             long targetsMapped, double coverage, Double targetThreshold, String decision) {
+        this(jobId, patternVersion, entryUrl, branches, targetsMapped, coverage, targetThreshold, decision, null);
     }
 
     /**
@@ -67,11 +80,9 @@ public record NavigationPattern(String jobId, long patternVersion, String entryU
      *                  a link's path at the lattice's full value level (spec §2.6: every attributed step given its
      *                  value, such as {@code …-DT-SPAN[@CLASS="chapter"]-A}), or its collection's path where the
      *                  collection's links share every value. Set after a sampled mapping (docs/navigation.md §8): on a
-     *                  target step, the groups none of whose mapped pages was a target; on every LINK step, the groups
-     *                  a replay of the crawl over the mapped pages showed it can do without (lists that list nothing
-     *                  another kept list does not, links whose read pages were of other kinds). A link that also
-     *                  stands in a group not excluded is still followed by its URL. Empty when none (omitted from JSON
-     *                  then)
+     *                  target step, the groups none of whose mapped pages was a target (the groups excluded on every
+     *                  step are the pattern's {@link NavigationPattern#excludedLinkPaths()}). A link that also stands
+     *                  in a group not excluded is still followed by its URL. Empty when none (omitted from JSON then)
      */
     public record Step(String kind, String urlRegex, String formId, boolean loop, List<String> examples,
                        List<String> linkPaths,

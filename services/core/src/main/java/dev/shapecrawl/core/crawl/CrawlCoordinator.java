@@ -1012,11 +1012,12 @@ public final class CrawlCoordinator {
         // (HubCover: a replay of the crawl over the mapped pages)
         Function<String, Optional<PageCollections>> kept =
                 url -> store.collections(job.jobId, mapping, url).map(CrawlStore.KeptCollections::collections);
-        List<NavigationPattern.Branch> branches = job.seed.mapping() != MappingMode.SAMPLED ? generated.branches()
-                : HubCover.exclude(ClassLinks.annotate(generated.branches(), job.seed.entryUrl(), pages, kept),
-                        job.seed.entryUrl(), pages, kept);
+        boolean sampled = job.seed.mapping() == MappingMode.SAMPLED;
+        List<NavigationPattern.Branch> branches = !sampled ? generated.branches()
+                : ClassLinks.annotate(generated.branches(), job.seed.entryUrl(), pages, kept);
+        List<String> redundant = !sampled ? List.of() : HubCover.exclude(branches, job.seed.entryUrl(), pages, kept);
         job.pattern = new NavigationPattern(job.jobId, version, job.seed.entryUrl(), branches,
-                generated.targetsMapped(), generated.coverage(), decision.threshold(), decision.summary());
+                generated.targetsMapped(), generated.coverage(), decision.threshold(), decision.summary(), redundant);
         out.pattern(job.pattern);
         // The first crawl run starts at once and collects the targets by the pattern (§7); the map is kept until
         // that run has reached what it can, for the targets it missed (topUp), then dropped.
@@ -1114,15 +1115,17 @@ public final class CrawlCoordinator {
         String key = job.jobId + '\n' + pattern.patternVersion();
         Compiled cached = matchers.get(key);
         // a job id and version name one pattern unless the job's state was reset meanwhile: compare, it is cheap
-        if (cached == null || !cached.branches().equals(pattern.branches())) {
-            cached = new Compiled(pattern.branches(), PatternMatcher.of(pattern.branches()));
+        if (cached == null || !cached.branches().equals(pattern.branches())
+                || !cached.excluded().equals(pattern.excludedLinkPaths())) {
+            cached = new Compiled(pattern.branches(), pattern.excludedLinkPaths(),
+                    PatternMatcher.of(pattern.branches(), pattern.excludedLinkPaths()));
             matchers.put(key, cached);
         }
         return cached.matcher();
     }
 
-    /** A pattern's branches and their matcher. */
-    private record Compiled(List<NavigationPattern.Branch> branches, PatternMatcher matcher) {
+    /** A pattern's branches, its groups excluded on every step, and their matcher. */
+    private record Compiled(List<NavigationPattern.Branch> branches, List<String> excluded, PatternMatcher matcher) {
     }
 
     private void save(Draft job) {

@@ -38,9 +38,10 @@ import java.util.function.Function;
  * a group stays excluded when the replay without it still reaches all that ({@link #redundant}), except its own unread
  * links where the mapping shows what they are like. Each exclusion stays for the next trial, so of two lists that
  * cover each other one is kept, and the groups are tried again until a pass excludes none (a group kept for a list
- * only another group led to may go once that group has). The excluded groups join each step's
- * {@link NavigationPattern.Step#excludedLinkPaths()}, which the crawl honours ({@link PatternMatcher}: neither a class
- * link nor the URL regex takes a link that stands only in excluded groups).
+ * only another group led to may go once that group has). The excluded groups are the pattern's
+ * {@link NavigationPattern#excludedLinkPaths()}, which the crawl honours on every step ({@link PatternMatcher}: neither
+ * a class link nor the URL regex takes a link that stands only in excluded groups); kept once in the pattern, since on
+ * every step of PostgreSQL's 49 they made the pattern 750 KB.
  *
  * <p>What it rests on: the links of an excluded group the mapping did not read are like the ones it read, lists of
  * what is listed elsewhere, or pages of other kinds. A pattern with a FORM step is left as it is, since the replay
@@ -56,19 +57,20 @@ final class HubCover {
     }
 
     /**
-     * The branches with the groups the mapping shows redundant excluded.
+     * The groups the mapping shows redundant, to be excluded on every step
+     * ({@link NavigationPattern#excludedLinkPaths()}).
      *
      * @param branches    the branches, class links already annotated ({@link ClassLinks#annotate})
      * @param entryUrl    the entry point
      * @param pages       the mapped pages
      * @param collections a page's kept collections by its URL, empty when none were kept
-     * @return the branches, with excluded groups added where the replay allows; the same list otherwise
+     * @return the groups, in the order they were left out; empty when none (and for a pattern with a FORM step)
      */
-    static List<NavigationPattern.Branch> exclude(List<NavigationPattern.Branch> branches, String entryUrl,
+    static List<String> exclude(List<NavigationPattern.Branch> branches, String entryUrl,
                                                   List<MappedPage> pages,
                                                   Function<String, Optional<PageCollections>> collections) {
         if (branches.stream().flatMap(b -> b.steps().stream()).anyMatch(s -> !"LINK".equals(s.kind()))) {
-            return branches;
+            return List.of();
         }
         Set<String> mapped = new HashSet<>();
         Set<String> targets = new HashSet<>();
@@ -83,8 +85,8 @@ final class HubCover {
         for (String url : mapped) {
             collections.apply(url).ifPresent(c -> linksOf.put(url, ClassLinks.pathsByUrl(c, true)));
         }
-        Site site = new Site(entryUrl, mapped, targets, linksOf);
-        Replay whole = replay(branches, site);
+        Site site = new Site(entryUrl, branches, mapped, targets, linksOf);
+        Replay whole = replay(List.of(), site);
         // only a group that costs requests finding no target is worth leaving out, the costliest first
         Map<String, Integer> waste = new HashMap<>();
         whole.groups().forEach((group, links) -> waste.put(group, (int) links.stream()
@@ -94,7 +96,7 @@ final class HubCover {
         groups.removeIf(g -> waste.get(g.getKey()) == 0);
         groups.sort(Comparator.comparingInt((Map.Entry<String, Set<String>> g) -> -waste.get(g.getKey()))
                 .thenComparingInt(g -> -g.getValue().size()).thenComparing(Map.Entry::getKey));
-        List<NavigationPattern.Branch> kept = branches;
+        List<String> excluded = new ArrayList<>();
         Replay current = whole;
         int trials = 0;
         boolean changed = true;
@@ -107,10 +109,11 @@ final class HubCover {
                 if (trials++ >= MAX_TRIALS) {
                     break;
                 }
-                List<NavigationPattern.Branch> trial = withExcluded(kept, group.getKey());
+                List<String> trial = new ArrayList<>(excluded);
+                trial.add(group.getKey());
                 Replay without = replay(trial, site);
                 if (redundant(group.getValue(), current, without, site)) {
-                    kept = trial;
+                    excluded = trial;
                     current = without;
                     changed = true;
                 } else {
@@ -119,7 +122,7 @@ final class HubCover {
             }
             groups = left;
         }
-        return kept;
+        return List.copyOf(excluded);
     }
 
     /**
@@ -146,24 +149,25 @@ final class HubCover {
     }
 
     /** The mapped site: its pages, the decision's targets among them, and each read page's links where they stand. */
-    record Site(String entryUrl, Set<String> mapped, Set<String> targets,
+    record Site(String entryUrl, List<NavigationPattern.Branch> branches, Set<String> mapped, Set<String> targets,
                 Map<String, Map<String, List<LinkPosition>>> linksOf) {
     }
 
     /**
      * What a crawl by a pattern does on the mapped pages.
      *
-     * @param mayBeTargets the mapped targets it reaches, and the unread links it follows into a target step by URL
-     * @param unreadHubs   the links it follows into a step it would expand, whose pages the mapping did not read
-     * @param groups       group → the distinct links the crawl follows at it
+     * @param mayBeTargets  the mapped targets it reaches, and the unread links it follows into a target step
+     * @param unreadHubs    the links it follows into a step it would expand, whose pages the mapping did not read
+     * @param reachedMapped the mapped pages it follows a link to
+     * @param groups        group → the distinct links the crawl follows at it
      */
     record Replay(Set<String> mayBeTargets, Set<String> unreadHubs, Set<String> reachedMapped,
                   Map<String, Set<String>> groups) {
     }
 
-    /** Replays the crawl of {@code branches} over the mapped pages. */
-    static Replay replay(List<NavigationPattern.Branch> branches, Site site) {
-        PatternMatcher matcher = PatternMatcher.of(branches);
+    /** Replays the crawl of the site's pattern, {@code excluded} left out on every step, over the mapped pages. */
+    static Replay replay(List<String> excluded, Site site) {
+        PatternMatcher matcher = PatternMatcher.of(site.branches(), excluded);
         Map<String, PatternMatcher.States> states = new HashMap<>();
         Set<String> applied = new HashSet<>();
         Deque<String> queue = new ArrayDeque<>();
@@ -209,20 +213,5 @@ final class HubCover {
             });
         }
         return new Replay(mayBeTargets, unreadHubs, reachedMapped, groups);
-    }
-
-    /** The branches with {@code group} excluded on every LINK step. */
-    private static List<NavigationPattern.Branch> withExcluded(List<NavigationPattern.Branch> branches, String group) {
-        List<NavigationPattern.Branch> out = new ArrayList<>(branches.size());
-        for (NavigationPattern.Branch branch : branches) {
-            List<NavigationPattern.Step> steps = new ArrayList<>(branch.steps().size());
-            for (NavigationPattern.Step step : branch.steps()) {
-                List<String> excluded = new ArrayList<>(step.excludedLinkPaths());
-                excluded.add(group);
-                steps.add(step.withLinkPaths(step.linkPaths(), excluded));
-            }
-            out.add(new NavigationPattern.Branch(steps, branch.targetCount()));
-        }
-        return out;
     }
 }

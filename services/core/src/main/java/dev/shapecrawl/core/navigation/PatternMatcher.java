@@ -48,11 +48,14 @@ public final class PatternMatcher {
     private final Set<String>[][] linkPathsOf;
     /** Branch, step → the value-level groups of them not followed ({@link NavigationPattern.Step#excludedLinkPaths()}). */
     private final Set<String>[][] excludedOf;
+    /** The groups excluded on every step ({@link NavigationPattern#excludedLinkPaths()}). */
+    private final Set<String> everywhere;
     private final boolean excludesAny;
     private final Pattern[] patterns;
     private final States start;
 
-    private PatternMatcher(List<NavigationPattern.Branch> branches) {
+    private PatternMatcher(List<NavigationPattern.Branch> branches, Collection<String> everywhere) {
+        this.everywhere = Set.copyOf(everywhere);
         int nb = branches.size();
         if (nb >= MAX_BRANCHES) {
             throw new IllegalArgumentException("branches: at most " + (MAX_BRANCHES - 1) + ", was " + nb);
@@ -103,7 +106,8 @@ public final class PatternMatcher {
             }
         }
         start = new States(starts);
-        excludesAny = Arrays.stream(excludedOf).flatMap(Arrays::stream).anyMatch(e -> !e.isEmpty());
+        excludesAny = !this.everywhere.isEmpty()
+                || Arrays.stream(excludedOf).flatMap(Arrays::stream).anyMatch(e -> !e.isEmpty());
     }
 
     /**
@@ -123,7 +127,20 @@ public final class PatternMatcher {
      *                                  there are 32,768 branches or more (or 65,536 steps in a branch)
      */
     public static PatternMatcher of(List<NavigationPattern.Branch> branches) {
-        return new PatternMatcher(List.copyOf(branches));
+        return of(branches, List.of());
+    }
+
+    /**
+     * A matcher for the branches of a navigation pattern with groups excluded on every step.
+     *
+     * @param branches   the branches; none gives a matcher that follows nothing
+     * @param everywhere groups no step follows a link of ({@link NavigationPattern#excludedLinkPaths()}), written as a
+     *                   step's {@link NavigationPattern.Step#excludedLinkPaths()}
+     * @return the matcher
+     * @throws IllegalArgumentException as {@link #of(List)}
+     */
+    public static PatternMatcher of(List<NavigationPattern.Branch> branches, Collection<String> everywhere) {
+        return new PatternMatcher(List.copyOf(branches), everywhere);
     }
 
     /** The number of branches. */
@@ -206,23 +223,27 @@ public final class PatternMatcher {
         if (!matches(pattern, url, memo)) {
             return false;
         }
-        if (excluded.isEmpty() || linkPaths.isEmpty()) {
+        if (excluded.isEmpty() && everywhere.isEmpty() || linkPaths.isEmpty()) {
             return true;
         }
         for (LinkPosition p : linkPaths) {
-            if (!excluded.contains(p.group())) {
+            if (!excluded(excluded, p.group())) {
                 return true; // it also stands where the mapping did not find only other pages
             }
         }
         return false;
     }
 
-    private static boolean atClassLink(Set<String> stepPaths, Set<String> excluded, Collection<LinkPosition> linkPaths) {
+    private boolean excluded(Set<String> step, String group) {
+        return step.contains(group) || everywhere.contains(group);
+    }
+
+    private boolean atClassLink(Set<String> stepPaths, Set<String> excluded, Collection<LinkPosition> linkPaths) {
         if (stepPaths.isEmpty()) {
             return false;
         }
         for (LinkPosition p : linkPaths) {
-            if (stepPaths.contains(p.path()) && !excluded.contains(p.group())) {
+            if (stepPaths.contains(p.path()) && !excluded(excluded, p.group())) {
                 return true;
             }
         }

@@ -15,7 +15,6 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -56,20 +55,18 @@ class HubCoverTest {
                 S + "/p/2", new PageCollections(Map.of("PACKAGE-ITEMS", p2), Map.of()));
     }
 
-    private static List<NavigationPattern.Branch> cover(Map<String, PageCollections> site) {
+    private static List<String> cover(Map<String, PageCollections> site) {
         return HubCover.exclude(BRANCHES, ENTRY, PAGES, url -> Optional.ofNullable(site.get(url)));
     }
 
     @Test
     void thePackageListsGoWhereTheCompleteListHoldsWhatTheyList() {
-        List<NavigationPattern.Branch> covered = cover(site(targets(1, 2), targets(3, 4), List.of()));
+        List<String> excluded = cover(site(targets(1, 2), targets(3, 4), List.of()));
 
-        for (NavigationPattern.Step step : covered.get(0).steps()) {
-            assertEquals(List.of("PACKAGES"), step.excludedLinkPaths(),
-                    "the links to the package lists, which list nothing the complete list does not, on every step"
-                            + " (their items cost no request finding no target, so they are not tried)");
-        }
-        PatternMatcher matcher = PatternMatcher.of(covered);
+        assertEquals(List.of("PACKAGES"), excluded,
+                "the links to the package lists, which list nothing the complete list does not"
+                        + " (their items cost no request finding no target, so they are not tried)");
+        PatternMatcher matcher = PatternMatcher.of(BRANCHES, excluded);
         assertTrue(matcher.next(matcher.start(), S + "/p/3", null, List.of(LinkPosition.at("PACKAGES"))).isEmpty(),
                 "a package list the mapping did not read is not fetched");
         PatternMatcher.States all = matcher.next(matcher.start(), S + "/all", null, List.of(LinkPosition.at("ALL")));
@@ -82,17 +79,13 @@ class HubCoverTest {
     void aListThatHoldsATargetNoOtherListHoldsStays() {
         List<String> p2 = new ArrayList<>(targets(3, 4));
         p2.add(S + "/t/9"); // not in the complete list
-        List<NavigationPattern.Branch> covered = cover(site(targets(1, 2), p2, List.of()));
-
-        assertEquals(List.of(), covered.get(0).steps().get(1).excludedLinkPaths(),
+        assertEquals(List.of(), cover(site(targets(1, 2), p2, List.of())),
                 "every list is needed: the complete one for the targets the mapping did not read, the packages for t/9");
     }
 
     @Test
     void aListThatLeadsToListsTheMappingDidNotReadStays() {
-        List<NavigationPattern.Branch> covered = cover(site(targets(1, 2), targets(3, 4), List.of(S + "/p/10")));
-
-        assertEquals(List.of(), covered.get(0).steps().get(0).excludedLinkPaths(),
+        assertEquals(List.of(), cover(site(targets(1, 2), targets(3, 4), List.of(S + "/p/10"))),
                 "/p/1 leads to /p/10, a list no one read, so the package lists stay; nor does the link to it go, since"
                         + " the mapping read no list of that group");
     }
@@ -102,12 +95,14 @@ class HubCoverTest {
      * contents lists the classes apart ({@code CLASSES}); the target step's regex takes both kinds. The mapping read
      * {@code modules} module pages through the navigation alone, none of them a target.
      */
-    private static List<NavigationPattern.Branch> navigation(int modules) {
-        List<NavigationPattern.Branch> branches = List.of(new NavigationPattern.Branch(List.of(
-                new NavigationPattern.Step("LINK", "^http://s\\.test/toc$", null, false, List.of()),
-                new NavigationPattern.Step("LINK", "^http://s\\.test/[a-z]/[0-9]+$", null, false, List.of())), 2),
-                new NavigationPattern.Branch(List.of(
-                        new NavigationPattern.Step("LINK", "^http://s\\.test/[a-z]/[0-9]+$", null, false, List.of())), 1));
+    static final List<NavigationPattern.Branch> TOC_BRANCHES = List.of(
+            new NavigationPattern.Branch(List.of(
+                    new NavigationPattern.Step("LINK", "^http://s\\.test/toc$", null, false, List.of()),
+                    new NavigationPattern.Step("LINK", "^http://s\\.test/[a-z]/[0-9]+$", null, false, List.of())), 2),
+            new NavigationPattern.Branch(List.of(
+                    new NavigationPattern.Step("LINK", "^http://s\\.test/[a-z]/[0-9]+$", null, false, List.of())), 1));
+
+    private static List<String> navigation(int modules) {
         List<String> nav = new ArrayList<>();
         for (int i = 1; i <= 6; i++) {
             nav.add(S + "/c/" + i);
@@ -126,23 +121,23 @@ class HubCoverTest {
         for (int i = 1; i <= modules; i++) {
             pages.add(new MappedPage(S + "/m/" + i, ENTRY, 2, 2 + i, false));
         }
-        return HubCover.exclude(branches, ENTRY, pages, url -> Optional.ofNullable(kept.get(url)));
+        return HubCover.exclude(TOC_BRANCHES, ENTRY, pages, url -> Optional.ofNullable(kept.get(url)));
     }
 
     @Test
     void aListOfTwoKindsGoesWhenThePagesReadThroughItAloneWereThreeOfTheOtherKind() {
-        List<NavigationPattern.Branch> covered = navigation(3);
+        List<String> excluded = navigation(3);
 
-        assertTrue(covered.get(1).steps().get(0).excludedLinkPaths().contains("NAV"),
+        assertTrue(excluded.contains("NAV"),
                 "its unread links not in the table of contents are taken to be modules, as the three it read");
-        PatternMatcher matcher = PatternMatcher.of(covered);
+        PatternMatcher matcher = PatternMatcher.of(TOC_BRANCHES, excluded);
         assertFalse(matcher.atTarget(matcher.next(matcher.start(), S + "/m/6", null, List.of(LinkPosition.at("NAV")))),
                 "so a module the mapping did not read is not fetched");
     }
 
     @Test
     void aListOfTwoKindsStaysWhenTooFewPagesWereReadThroughItAlone() {
-        assertFalse(navigation(2).get(1).steps().get(0).excludedLinkPaths().contains("NAV"),
+        assertFalse(navigation(2).contains("NAV"),
                 "two module pages are not enough to say what its other links are");
     }
 
@@ -152,7 +147,7 @@ class HubCoverTest {
                 new NavigationPattern.Step("FORM", "^http://s\\.test/search.*$", "f1", false, List.of()),
                 BRANCHES.get(0).steps().get(1)), 1));
 
-        assertSame(withForm, HubCover.exclude(withForm, ENTRY, PAGES,
+        assertEquals(List.of(), HubCover.exclude(withForm, ENTRY, PAGES,
                 url -> Optional.ofNullable(site(targets(1, 2), targets(3, 4), List.of()).get(url))));
     }
 
