@@ -23,8 +23,8 @@ import java.util.List;
  * @param excludedLinkPaths groups of links a crawl follows into no step, by class link or by URL, written as a step's
  *                       {@link Step#excludedLinkPaths()}: the lists a replay of the crawl over a sampled mapping's
  *                       pages showed it can do without (docs/navigation.md §8, "Redundant lists"). Kept once here
- *                       rather than on every step, which made a pattern of 49 steps 750 KB. Empty when none (omitted
- *                       from JSON then, and in patterns written before 2026-11-29)
+ *                       rather than on every step, so the event does not grow with the number of steps. Empty when
+ *                       none (omitted from JSON then, and in patterns written before 2026-11-29)
  */
 public record NavigationPattern(String jobId, long patternVersion, String entryUrl, List<Branch> branches,
                                 long targetsMapped, double coverage, Double targetThreshold, String decision,

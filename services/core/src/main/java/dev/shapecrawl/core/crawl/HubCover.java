@@ -40,8 +40,8 @@ import java.util.function.Function;
  * cover each other one is kept, and the groups are tried again until a pass excludes none (a group kept for a list
  * only another group led to may go once that group has). The excluded groups are the pattern's
  * {@link NavigationPattern#excludedLinkPaths()}, which the crawl honours on every step ({@link PatternMatcher}: neither
- * a class link nor the URL regex takes a link that stands only in excluded groups); kept once in the pattern, since on
- * every step of PostgreSQL's 49 they made the pattern 750 KB.
+ * a class link nor the URL regex takes a link that stands only in excluded groups); kept once in the pattern, so that the
+ * pattern event does not grow with the number of steps.
  *
  * <p>What it rests on: the links of an excluded group the mapping did not read are like the ones it read, lists of
  * what is listed elsewhere, or pages of other kinds. A pattern with a FORM step is left as it is, since the replay
@@ -66,9 +66,8 @@ final class HubCover {
      * @param collections a page's kept collections by its URL, empty when none were kept
      * @return the groups, in the order they were left out; empty when none (and for a pattern with a FORM step)
      */
-    static List<String> exclude(List<NavigationPattern.Branch> branches, String entryUrl,
-                                                  List<MappedPage> pages,
-                                                  Function<String, Optional<PageCollections>> collections) {
+    static List<String> exclude(List<NavigationPattern.Branch> branches, String entryUrl, List<MappedPage> pages,
+                                Function<String, Optional<PageCollections>> collections) {
         if (branches.stream().flatMap(b -> b.steps().stream()).anyMatch(s -> !"LINK".equals(s.kind()))) {
             return List.of();
         }
