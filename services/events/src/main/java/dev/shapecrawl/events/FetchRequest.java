@@ -38,10 +38,16 @@ import java.util.List;
  *                  ({@link TargetPage#notModified()}, no records again); a page that is a target only now (a
  *                  re-crawl with one more sample) or has changed gets its records. Null otherwise. Not part of
  *                  {@link #id()}
+ * @param expanded  for a CRAWL request by a navigation pattern, true when the crawl follows the page's links whatever
+ *                  the classifier decides (its step is a loop or has a step after it, as Haddock's module pages link
+ *                  to other modules): the classifier answers with the page's link collections and their attribute
+ *                  values even when the page is a target, so that the crawl honours the pattern's class links and
+ *                  excluded groups there as on any other page (issue 19). Null otherwise (a target page is then
+ *                  answered without collections). Not part of {@link #id()}
  */
 public record FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
                            int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs,
-                           String pageClass, String knownTargetHash) {
+                           String pageClass, String knownTargetHash, Boolean expanded) {
 
     public FetchRequest {
         JobIds.require(jobId);
@@ -62,10 +68,19 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
         if (pageClass != null) {
             Checks.nonBlank("pageClass", pageClass);
         }
+        expanded = Boolean.TRUE.equals(expanded) ? Boolean.TRUE : null; // false says nothing more than absent
         if (knownTargetHash != null && !Hashes.isSha256Hex(knownTargetHash)) {
             throw new IllegalArgumentException("knownTargetHash: must be 64 lower-case hex digits, was "
                     + knownTargetHash);
         }
+    }
+
+    /** A request whose page's links are followed only by its verdict ({@link #expanded} null). */
+    public FetchRequest(String jobId, String url, HttpMethod method, List<FormField> form, Purpose purpose,
+                        int depth, String parentUrl, int attempt, Double targetThreshold, Long reuseSinceMs,
+                        String pageClass, String knownTargetHash) {
+        this(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold, reuseSinceMs, pageClass,
+                knownTargetHash, null);
     }
 
     /** A request not known as an earlier run's target page ({@link #knownTargetHash} null). */
@@ -96,19 +111,19 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
     /** This request, to be classified against {@code threshold} (a CRAWL by a decided pattern), or null. */
     public FetchRequest withTargetThreshold(Double threshold) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, threshold,
-                reuseSinceMs, pageClass, knownTargetHash);
+                reuseSinceMs, pageClass, knownTargetHash, expanded);
     }
 
     /** This request, answerable with a stored copy fetched at or after {@code sinceMs} (epoch ms), or null. */
     public FetchRequest withReuseSince(Long sinceMs) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                sinceMs, pageClass, knownTargetHash);
+                sinceMs, pageClass, knownTargetHash, expanded);
     }
 
     /** This request for a page of class {@code name} of the job's crawl spec ({@link #pageClass}), or null. */
     public FetchRequest withPageClass(String name) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                reuseSinceMs, name, knownTargetHash);
+                reuseSinceMs, name, knownTargetHash, expanded);
     }
 
     /**
@@ -117,7 +132,13 @@ public record FetchRequest(String jobId, String url, HttpMethod method, List<For
      */
     public FetchRequest withKnownTargetHash(String contentHash) {
         return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
-                reuseSinceMs, pageClass, contentHash);
+                reuseSinceMs, pageClass, contentHash, expanded);
+    }
+
+    /** This request for a page the crawl expands whatever its verdict ({@link #expanded}). */
+    public FetchRequest asExpanded() {
+        return new FetchRequest(jobId, url, method, form, purpose, depth, parentUrl, attempt, targetThreshold,
+                reuseSinceMs, pageClass, knownTargetHash, Boolean.TRUE);
     }
 
     /** The Kafka key: the URL's host, lower-cased. */

@@ -149,7 +149,8 @@ public final class PageClassifier {
 
     /**
      * The page's link and text collections when the site model needs them (a MAP page); the link collections and
-     * their attribute values on a crawled page that is not a target, whose links the crawl follows by their
+     * their attribute values on a crawled page that is not a target, or that the crawl expands whatever its verdict
+     * ({@code FetchRequest#expanded}), whose links the crawl follows by their
      * class-link paths as well as by their URLs, less the groups a step excludes (issue 19,
      * {@code NavigationPattern.Step#linkPaths} and {@code #excludedLinkPaths}); else null.
      */
@@ -158,7 +159,7 @@ public final class PageClassifier {
         if (purpose == Purpose.MAP) {
             return PageParser.parse(page.finalUrl(), doc, modelSettings, resolver).collections();
         }
-        if (purpose == Purpose.CRAWL && !isTarget) {
+        if (purpose == Purpose.CRAWL && (!isTarget || Boolean.TRUE.equals(page.request().expanded()))) {
             // the links and their attribute values: a class link's excluded groups are value-level paths
             SitePage parsed = PageParser.parse(page.finalUrl(), doc, modelSettings, resolver);
             return new PageCollections(parsed.links(), Map.of(), parsed.values());

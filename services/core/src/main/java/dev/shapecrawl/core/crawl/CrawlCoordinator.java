@@ -774,8 +774,24 @@ public final class CrawlCoordinator {
         store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states, via));
         // a crawl-spec job's URL carries its class to the classifier, which selects that class's links
         String pageClass = purpose == Purpose.CRAWL && job.seed.spec() != null ? states : null;
-        send(job, new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0, null, null,
-                pageClass));
+        FetchRequest r = new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0, null,
+                null, pageClass);
+        send(job, expandsWhateverItIs(job, purpose, states) ? r.asExpanded() : r);
+    }
+
+    /**
+     * Whether a crawl by the job's pattern expands a page reached in {@code states} whatever the classifier decides
+     * (a loop step, or a step with one after it): its answer must then carry its link collections even when it is a
+     * target, for the class links and excluded groups to hold on its links ({@link FetchRequest#expanded()}). A page
+     * reached in more states later is answered without them if it was not asked for; its links are then followed by
+     * their URLs.
+     */
+    private boolean expandsWhateverItIs(Draft job, Purpose purpose, String states) {
+        if (purpose != Purpose.CRAWL || job.seed.spec() != null || job.pattern == null) {
+            return false;
+        }
+        PatternMatcher matcher = matcher(job);
+        return matcher.expands(matcher.decode(states));
     }
 
     private void send(Draft job, FetchRequest request) {

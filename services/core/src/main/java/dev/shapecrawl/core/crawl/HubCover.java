@@ -44,7 +44,8 @@ import java.util.function.Function;
  * pattern event does not grow with the number of steps.
  *
  * <p>What it rests on: the links of an excluded group the mapping did not read are like the ones it read, lists of
- * what is listed elsewhere, or pages of other kinds. A pattern with a FORM step is left as it is, since the replay
+ * what is listed elsewhere, pages of other kinds, or pages that a complete list of the site does not name (a read
+ * page that links to every mapped target, {@link #completeLists}). A pattern with a FORM step is left as it is, since the replay
  * does not submit forms. Pure; at most {@link #MAX_TRIALS} replays, each bounded by the mapped pages and their links.
  */
 final class HubCover {
@@ -84,7 +85,7 @@ final class HubCover {
         for (String url : mapped) {
             collections.apply(url).ifPresent(c -> linksOf.put(url, ClassLinks.pathsByUrl(c, true)));
         }
-        Site site = new Site(entryUrl, branches, mapped, targets, linksOf);
+        Site site = new Site(entryUrl, branches, mapped, targets, linksOf, completeLists(pages, targets, linksOf));
         Replay whole = replay(List.of(), site);
         // only a group that costs requests finding no target is worth leaving out, the costliest first
         Map<String, Integer> waste = new HashMap<>();
@@ -129,7 +130,10 @@ final class HubCover {
      * them ({@code current}): every may-be target and unread hub, except the group's own unread links where the
      * mapping shows what they are like. Its own unread lists may go if the mapping read one of its lists; its own
      * unread may-be targets if the pages the mapping read through it alone were at least {@link #MIN_OTHER_PAGES}, none
-     * of them a target (the closed collection paths' number, docs/navigation.md §8).
+     * of them a target (the closed collection paths' number, docs/navigation.md §8). Where the site has a complete
+     * list ({@link #completeLists}), a lost may-be target that no complete list names is no loss: a generator's
+     * complete list names every page of the kind, and the links beside it in prose lead elsewhere (Haddock's links to
+     * modules the package does not ship, answered 404).
      */
     private static boolean redundant(Set<String> links, Replay current, Replay without, Site site) {
         Set<String> lostHubs = new HashSet<>(current.unreadHubs());
@@ -144,12 +148,38 @@ final class HubCover {
         if (lostRead.size() >= MIN_OTHER_PAGES && lostRead.stream().noneMatch(site.targets()::contains)) {
             lostTargets.removeAll(links);
         }
+        if (!site.listed().isEmpty()) {
+            lostTargets.retainAll(site.listed());
+        }
         return lostHubs.isEmpty() && lostTargets.isEmpty();
+    }
+
+    /**
+     * The links of the site's complete lists: read pages that link to every mapped target, at least
+     * {@link #MIN_OTHER_PAGES} of which the mapping reached from other pages (so that the page is not complete only
+     * because the mapping saw the targets through it alone). Empty when no page is.
+     */
+    static Set<String> completeLists(List<MappedPage> pages, Set<String> targets,
+                                     Map<String, Map<String, List<LinkPosition>>> linksOf) {
+        Set<String> listed = new HashSet<>();
+        if (targets.isEmpty()) {
+            return listed;
+        }
+        linksOf.forEach((url, links) -> {
+            if (!links.keySet().containsAll(targets)) {
+                return;
+            }
+            long elsewhere = pages.stream().filter(p -> p.target() && !url.equals(p.parentUrl())).count();
+            if (elsewhere >= MIN_OTHER_PAGES) {
+                listed.addAll(links.keySet());
+            }
+        });
+        return listed;
     }
 
     /** The mapped site: its pages, the decision's targets among them, and each read page's links where they stand. */
     record Site(String entryUrl, List<NavigationPattern.Branch> branches, Set<String> mapped, Set<String> targets,
-                Map<String, Map<String, List<LinkPosition>>> linksOf) {
+                Map<String, Map<String, List<LinkPosition>>> linksOf, Set<String> listed) {
     }
 
     /**

@@ -235,10 +235,23 @@ final class PathRefinement {
      * given its value (an id's left out, as {@link #valuesOf} leaves it).
      */
     static String valuePath(String path, PageCollections.LinkValues values, int i) {
-        return withValues(path, valuesOf(values, ids(path), i, values.first().size()));
+        return valuePath(path, values, i, Set.of());
     }
 
-    /** {@code path} with the first {@code values.size()} attribute names given their values. */
+    /**
+     * As {@link #valuePath(String, PageCollections.LinkValues, int)}, with the values of the attributes at
+     * {@code leftOut} (indexes into {@link PageCollections.LinkValues#first()}) left out as an id's are.
+     */
+    static String valuePath(String path, PageCollections.LinkValues values, int i, Set<Integer> leftOut) {
+        List<String> filled = valuesOf(values, ids(path), i, values.first().size());
+        leftOut.forEach(c -> filled.set(c, null));
+        return withValues(path, filled);
+    }
+
+    /**
+     * {@code path} with the first {@code values.size()} attribute names given their values; a null value, like an
+     * id's, is left out.
+     */
     static String withValues(String path, List<String> values) {
         if (values.isEmpty()) {
             return path;
@@ -250,7 +263,8 @@ final class PathRefinement {
         while (filled < values.size() && (at = path.indexOf("[@", from)) >= 0) {
             int close = closing(path, at);
             out.append(path, from, close);
-            if (!path.substring(at + 2, close).equals("ID")) { // an id's value is not refined on (valuesOf)
+            // an id's value is not refined on (valuesOf)
+            if (!path.substring(at + 2, close).equals("ID") && values.get(filled) != null) {
                 out.append("=\"").append(PathStep.escape(values.get(filled))).append('"');
             }
             from = close;

@@ -124,6 +124,31 @@ class PageClassifierTest {
     }
 
     /**
+     * A crawled target page comes without its link collections, unless its request says the crawl expands it
+     * whatever its verdict (a loop over the targets, as Haddock's module pages): then its links are answered with
+     * their collections and values, as a page that is no target is, for the pattern's excluded groups to hold there.
+     */
+    @Test
+    void aCrawledTargetCarriesItsCollectionsOnlyWhereTheCrawlExpandsIt() {
+        String body = SAMPLE.replace("</table>", "</table><p><a href=\"b.html\">b</a> <a href=\"c.html\">c</a>"
+                + " <a href=\"d.html\">d</a></p>");
+        FetchRequest r = new FetchRequest("j", URL, dev.shapecrawl.events.HttpMethod.GET, List.of(), Purpose.CRAWL,
+                1, null, 0, null);
+        PageClassifier.Outcome leaf = classifier.classify(new PageFetched(r, URL, List.of(URL), 200, "text/html",
+                "UTF-8", body, false, body.length(), 1, new Timings(1, 1, 0), null), model, scope);
+        assertTrue(leaf.classified().target(), "similarity " + leaf.classified().similarity());
+        assertNull(leaf.classified().collections(), "a target the crawl does not expand: no collections");
+
+        PageClassifier.Outcome expanded = classifier.classify(new PageFetched(r.asExpanded(), URL, List.of(URL), 200,
+                "text/html", "UTF-8", body, false, body.length(), 1, new Timings(1, 1, 0), null), model, scope);
+        assertTrue(expanded.classified().target());
+        assertNotNull(expanded.classified().collections());
+        assertTrue(expanded.classified().collections().links().values().stream()
+                        .anyMatch(urls -> urls.contains("http://site.test/a/c.html")),
+                "its links where they stand: " + expanded.classified().collections().links());
+    }
+
+    /**
      * A re-crawl spares the extractor only a page whose records an earlier crawl run wrote from the same content: a
      * page that is a target only now (one more sample) gets its records although the site answered 304, and an
      * unchanged page answered whole (no validators, or the fetcher's copy gone) is spared like a 304's.

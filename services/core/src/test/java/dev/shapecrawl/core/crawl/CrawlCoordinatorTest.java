@@ -107,6 +107,12 @@ class CrawlCoordinatorTest {
         assertTrue(pattern.decision().startsWith("DECIDED"), pattern.decision());
         assertTrue(site.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
                 .allMatch(r -> pattern.targetThreshold().equals(r.targetThreshold())), "each crawl request carries it");
+        for (FetchRequest r : site.requests) {
+            if (r.purpose() == Purpose.CRAWL) {
+                assertEquals(r.url().equals(E) || r.url().contains("list/") ? Boolean.TRUE : null, r.expanded(),
+                        "the entry and the lists the crawl expands ask for their collections; the target step is a leaf: " + r.url());
+            }
+        }
     }
 
     /**

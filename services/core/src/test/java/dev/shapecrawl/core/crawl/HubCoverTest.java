@@ -90,6 +90,28 @@ class HubCoverTest {
                         + " the mapping read no list of that group");
     }
 
+    @Test
+    void aTargetNoCompleteListNamesIsNoLoss() {
+        List<String> p2 = new ArrayList<>(targets(3, 5));
+        p2.add(S + "/t/9"); // not in the complete list: a link to a page the site does not have
+        List<MappedPage> pages = List.of(
+                new MappedPage(S + "/all", ENTRY, 2, 1, false),
+                new MappedPage(S + "/p/1", ENTRY, 2, 2, false),
+                new MappedPage(S + "/p/2", ENTRY, 2, 3, false),
+                new MappedPage(S + "/t/1", S + "/all", 3, 4, true),
+                new MappedPage(S + "/t/3", S + "/p/2", 3, 5, true),
+                new MappedPage(S + "/t/4", S + "/p/2", 3, 6, true),
+                new MappedPage(S + "/t/5", S + "/p/2", 3, 7, true));
+        Map<String, PageCollections> site = site(targets(1, 2), p2, List.of());
+
+        assertEquals(List.of("PACKAGES"), HubCover.exclude(BRANCHES, ENTRY, pages, url -> Optional.ofNullable(
+                        site.get(url))),
+                "/all names every mapped target, 3 of which the mapping met elsewhere: it is complete, and t/9, which"
+                        + " only a package list names, is not taken for a target the crawl must keep reaching");
+        assertEquals(List.of(), cover(site),
+                "with one mapped target met elsewhere (PAGES), /all is not known complete, and the package lists stay");
+    }
+
     /**
      * RDoc in small: every page's navigation lists classes and modules in one markup ({@code NAV}), and the table of
      * contents lists the classes apart ({@code CLASSES}); the target step's regex takes both kinds. The mapping read

@@ -26,6 +26,29 @@ class ValueLevelTest {
     }
 
     @Test
+    void aValueThatDiffersOnEveryLinkNamesItAndIsLeftOut() {
+        String path = "HTML-BODY-DIV[@CLASS]-P-A[@TITLE]";
+        List<String> urls = List.of("http://s.test/Data-List.html", "http://s.test/Prelude.html",
+                "http://s.test/Data-Maybe.html");
+        PageCollections titled = new PageCollections(Map.of(path, urls), Map.of(), Map.of(path,
+                new PageCollections.LinkValues(List.of("doc", "Data.List"),
+                        Map.of(1, List.of("Data.List", "Prelude", "Data.Maybe")))));
+        assertEquals(List.of("HTML-BODY-DIV[@CLASS=\"doc\"]-P-A[@TITLE]", "HTML-BODY-DIV[@CLASS=\"doc\"]-P-A[@TITLE]",
+                        "HTML-BODY-DIV[@CLASS=\"doc\"]-P-A[@TITLE]"), ValueLevel.paths(titled, path),
+                "Haddock's module titles: three links, three values, one group (as an id's)");
+
+        PageCollections grouped = new PageCollections(Map.of(path, urls), Map.of(), Map.of(path,
+                new PageCollections.LinkValues(List.of("doc", "module"), Map.of(1, List.of("module", "module", "index")))));
+        assertEquals("HTML-BODY-DIV[@CLASS=\"doc\"]-P-A[@TITLE=\"index\"]", ValueLevel.paths(grouped, path).get(2),
+                "a value two links share groups them, so the column keeps its values");
+
+        PageCollections two = new PageCollections(Map.of(path, urls.subList(0, 2)), Map.of(), Map.of(path,
+                new PageCollections.LinkValues(List.of("doc", "prev"), Map.of(1, List.of("prev", "next")))));
+        assertEquals("HTML-BODY-DIV[@CLASS=\"doc\"]-P-A[@TITLE=\"next\"]", ValueLevel.paths(two, path).get(1),
+                "two links with two values may be two groups (fewer than ValueLevel.NAMING_LINKS)");
+    }
+
+    @Test
     void aCollectionWhoseLinksShareEveryValueHasNoGroups() {
         String path = "HTML-BODY-UL[@CLASS]-LI-A";
         PageCollections page = new PageCollections(Map.of(path, List.of("http://s.test/a")), Map.of());
