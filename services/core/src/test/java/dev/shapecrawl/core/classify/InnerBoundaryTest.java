@@ -67,11 +67,29 @@ class InnerBoundaryTest {
     }
 
     @Test
-    void aClassWithPagesOnBothSidesMeansOneKindAndTheDecisionStands() {
+    void aClassHoldingMostOfBothSidesMeansOneKindAndTheDecisionStands() {
         List<Scored> pages = site();
         Map<String, String> classOf = classes(pages);
-        classOf.put("guide/3", "ref"); // the model puts one chapter with the reference pages
-        assertTrue(check(pages, classOf).isEmpty());
+        for (int i = 0; i < 11; i++) {
+            classOf.put("guide/" + i, "ref"); // the model puts 11 of the 20 chapters with the reference pages
+        }
+        assertTrue(check(pages, classOf).isEmpty(), "9 of 20 chapters in a class of their own: not most");
+        classOf.put("guide/10", "guide");
+        assertTrue(check(pages, classOf).isEmpty(), "10 of 20: not more than half");
+        classOf.put("guide/9", "guide");
+        assertTrue(check(pages, classOf).isPresent(), "11 of 20: most chapters in a class of their own");
+    }
+
+    @Test
+    void aFewPagesInTheOtherSidesClassLeaveTheModelSidingWithTheGap() {
+        List<Scored> pages = site();
+        Map<String, String> classOf = classes(pages);
+        for (int i = 0; i < 6; i++) {
+            classOf.put("ref/" + i, "guide"); // erl_docgen's sampled mapping: 6 reference pages with the chapters
+        }
+        classOf.put("guide/3", "ref");
+        Result r = check(pages, classOf).orElseThrow();
+        assertTrue(r.reason().contains("the model's classes side with it"), r.reason());
     }
 
     @Test

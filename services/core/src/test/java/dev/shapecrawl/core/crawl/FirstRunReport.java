@@ -177,6 +177,13 @@ class FirstRunReport {
             }
             bins.forEach((k, v) -> System.out.println("SIM " + site.name() + " " + k + " targets " + v[0]
                     + " others " + v[1]));
+            if (Boolean.getBoolean("dbg.pages")) {
+                for (PageClassified a : answers) {
+                    if (a.request().purpose() == Purpose.MAP) {
+                        System.out.println("MAPPED " + a.similarity() + " " + truth.contains(ClassifiedSite.path(a.request().url())) + " " + ClassifiedSite.path(a.request().url()));
+                    }
+                }
+            }
         }
         String trace = System.getProperty("shapecrawl.eval.firstrun.trace");
         if (trace != null) {
