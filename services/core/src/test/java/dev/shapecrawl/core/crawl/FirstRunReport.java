@@ -177,10 +177,13 @@ class FirstRunReport {
             }
             bins.forEach((k, v) -> System.out.println("SIM " + site.name() + " " + k + " targets " + v[0]
                     + " others " + v[1]));
-            if (Boolean.getBoolean("dbg.pages")) {
+            if (Boolean.getBoolean("shapecrawl.eval.firstrun.pages")) {
+                // every page the mapping read: its similarity, whether the truth calls it a target, its path
                 for (PageClassified a : answers) {
                     if (a.request().purpose() == Purpose.MAP) {
-                        System.out.println("MAPPED " + a.similarity() + " " + truth.contains(ClassifiedSite.path(a.request().url())) + " " + ClassifiedSite.path(a.request().url()));
+                        String path = ClassifiedSite.path(a.request().url());
+                        System.out.println("MAPPED " + site.name() + " " + a.similarity() + " " + truth.contains(path)
+                                + " " + path);
                     }
                 }
             }
