@@ -6,12 +6,10 @@ import dev.shapecrawl.core.classify.TargetDecision.Status;
 
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -36,7 +34,7 @@ import java.util.function.Function;
  *       as javadoc's annotation types, not a neighbouring class), and</li>
  *   <li>each band holds at least {@value #MIN_READ} pages the model read, and <em>the model's classes side with the
  *       gap</em>: in each band, more than half of the pages the model read are in classes that have more of their
- *       pages in that band than in the other ({@link #sidesWith}).</li>
+ *       pages in that band than in the other ({@link Sides#withTheGap}).</li>
  * </ol>
  * The smaller band's pages in the larger band's classes mean the model sees one kind there (most gaps inside
  * javadoc's type pages), and the decision stands. Until 2026-11-29 the rule asked that no class have pages in both
@@ -110,12 +108,8 @@ public final class InnerBoundary {
         if (Math.min(upper.size(), lower.size()) < minShare * taken.size()) {
             return Optional.empty();
         }
-        Set<Object> upperClasses = new HashSet<>();
-        Set<Object> lowerClasses = new HashSet<>();
-        if (read(upper, classOf, upperClasses) < MIN_READ || read(lower, classOf, lowerClasses) < MIN_READ) {
-            return Optional.empty();
-        }
-        if (!sidesWith(upper, lower, classOf)) {
+        Sides sides = Sides.of(upper, lower, classOf);
+        if (sides.read()[0] < MIN_READ || sides.read()[1] < MIN_READ || !sides.withTheGap()) {
             return Optional.empty();
         }
         TargetDecision.Neighbour band = TargetDecision.Neighbour.of(lower, true);
@@ -125,55 +119,51 @@ public final class InnerBoundary {
                         + " below); the %d pages below it"
                         + " (similarity %.3f-%.3f: %s) are taken as targets, but may be another class",
                 taken.size(), widest, (upper.get(cut).positive() + lower.get(0).positive()) / 2, upper.size(),
-                lower.size(), upperClasses.size(), lowerClasses.size(), band.size(), band.lowest(), band.highest(),
+                lower.size(), sides.classes()[0], sides.classes()[1], band.size(), band.lowest(), band.highest(),
                 String.join(", ", band.examples()));
         return Optional.of(new Result(Status.AMBIGUOUS, decision.threshold(), decision.gap(), widest,
                 decision.targets(), decision.pages(), List.of(band), reason));
     }
 
     /**
-     * Whether the model's classes side with the gap: in each band, more than half of the pages the model read are in
-     * classes that have more of their pages in that band than in the other. One kind across the gap (javadoc's type
-     * pages in one class) puts the smaller band's pages in the larger band's class; two kinds the model tells apart
-     * keep most of each band in classes of its own, even where a few pages fall in the other's class (erl_docgen's
-     * sampled mapping put 6 of its 36 reference pages with the chapters).
+     * The model's classes against the two bands, each count indexed 0 for the upper band and 1 for the lower.
+     *
+     * @param read     the pages of the band the model read
+     * @param classes  the classes with pages in the band
+     * @param agreeing the band's read pages in classes that have more of their pages in it than in the other band
      */
-    static boolean sidesWith(List<Scored> upper, List<Scored> lower, Function<String, ?> classOf) {
-        Map<Object, int[]> sides = new HashMap<>();
-        count(upper, classOf, sides, 0);
-        count(lower, classOf, sides, 1);
-        int[] read = new int[2];
-        int[] agree = new int[2];
-        for (int[] n : sides.values()) {
+    record Sides(int[] read, int[] classes, int[] agreeing) {
+        static Sides of(List<Scored> upper, List<Scored> lower, Function<String, ?> classOf) {
+            Map<Object, int[]> byClass = new HashMap<>();
+            List<List<Scored>> bands = List.of(upper, lower);
             for (int side = 0; side < 2; side++) {
-                read[side] += n[side];
-                if (n[side] > n[1 - side]) {
-                    agree[side] += n[side];
+                for (Scored p : bands.get(side)) {
+                    Object c = classOf.apply(p.url());
+                    if (c != null) {
+                        byClass.computeIfAbsent(c, k -> new int[2])[side]++;
+                    }
                 }
             }
-        }
-        return 2 * agree[0] > read[0] && 2 * agree[1] > read[1];
-    }
-
-    private static void count(List<Scored> band, Function<String, ?> classOf, Map<Object, int[]> sides, int side) {
-        for (Scored p : band) {
-            Object c = classOf.apply(p.url());
-            if (c != null) {
-                sides.computeIfAbsent(c, k -> new int[2])[side]++;
+            Sides out = new Sides(new int[2], new int[2], new int[2]);
+            for (int[] n : byClass.values()) {
+                for (int side = 0; side < 2; side++) {
+                    out.read[side] += n[side];
+                    out.classes[side] += n[side] > 0 ? 1 : 0;
+                    out.agreeing[side] += n[side] > n[1 - side] ? n[side] : 0;
+                }
             }
+            return out;
         }
-    }
 
-    /** Adds the classes of the band's pages the model read to {@code classes}; returns how many pages it read. */
-    private static int read(List<Scored> band, Function<String, ?> classOf, Set<Object> classes) {
-        int read = 0;
-        for (Scored p : band) {
-            Object c = classOf.apply(p.url());
-            if (c != null) {
-                classes.add(c);
-                read++;
-            }
+        /**
+         * Whether the model's classes side with the gap: in each band, more than half of the pages the model read are
+         * in classes that have more of their pages in that band than in the other. One kind across the gap (javadoc's
+         * type pages in one class) puts the smaller band's pages in the larger band's class; two kinds the model tells
+         * apart keep most of each band in classes of its own, even where a few pages fall in the other's class
+         * (erl_docgen's sampled mapping put 6 of its 36 reference pages with the chapters).
+         */
+        boolean withTheGap() {
+            return 2 * agreeing[0] > read[0] && 2 * agreeing[1] > read[1];
         }
-        return read;
     }
 }

@@ -675,7 +675,7 @@ public final class CrawlCoordinator {
                 if (!crawlBudgetLeft(job)) {
                     return;
                 }
-                request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.CRAWL, matcher.encode(next));
+                requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next);
             } else {
                 reachedAgain(job, traversal, matcher, link.url(), seen.get(), next);
             }
@@ -765,33 +765,38 @@ public final class CrawlCoordinator {
 
     private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
                          String states) {
-        request(job, traversal, url, parent, depth, purpose, states, null);
+        request(job, traversal, url, parent, depth, purpose, states, null, false);
     }
 
-    /** Requests {@code url}; {@code via} is the id of the collection path a sampled mapping took it through. */
     private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
                          String states, String via) {
+        request(job, traversal, url, parent, depth, purpose, states, via, false);
+    }
+
+    /**
+     * Requests a page a crawl by the pattern reaches in {@code next}. Where the pattern expands it whatever the
+     * classifier decides (a loop step, or a step with one after it), its answer must carry its link collections even
+     * when it is a target, for the class links and excluded groups to hold on its links
+     * ({@link FetchRequest#expanded()}). A page reached in more states later is answered without them if it was not
+     * asked for; its links are then followed by their URLs.
+     */
+    private void requestByPattern(Draft job, Traversal traversal, String url, String parent, int depth,
+                                  PatternMatcher matcher, PatternMatcher.States next) {
+        request(job, traversal, url, parent, depth, Purpose.CRAWL, matcher.encode(next), null, matcher.expands(next));
+    }
+
+    /**
+     * Requests {@code url}; {@code via} is the id of the collection path a sampled mapping took it through;
+     * {@code expanded}: the crawl follows the page's links whatever its verdict ({@link #requestByPattern}).
+     */
+    private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
+                         String states, String via, boolean expanded) {
         store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states, via));
         // a crawl-spec job's URL carries its class to the classifier, which selects that class's links
         String pageClass = purpose == Purpose.CRAWL && job.seed.spec() != null ? states : null;
         FetchRequest r = new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0, null,
                 null, pageClass);
-        send(job, expandsWhateverItIs(job, purpose, states) ? r.asExpanded() : r);
-    }
-
-    /**
-     * Whether a crawl by the job's pattern expands a page reached in {@code states} whatever the classifier decides
-     * (a loop step, or a step with one after it): its answer must then carry its link collections even when it is a
-     * target, for the class links and excluded groups to hold on its links ({@link FetchRequest#expanded()}). A page
-     * reached in more states later is answered without them if it was not asked for; its links are then followed by
-     * their URLs.
-     */
-    private boolean expandsWhateverItIs(Draft job, Purpose purpose, String states) {
-        if (purpose != Purpose.CRAWL || job.seed.spec() != null || job.pattern == null) {
-            return false;
-        }
-        PatternMatcher matcher = matcher(job);
-        return matcher.expands(matcher.decode(states));
+        send(job, expanded ? r.asExpanded() : r);
     }
 
     private void send(Draft job, FetchRequest request) {
@@ -865,7 +870,7 @@ public final class CrawlCoordinator {
             request(job, traversal, seed.entryUrl(), null, 0, Purpose.CRAWL, seed.spec().startClass());
         } else {
             PatternMatcher matcher = matcher(job);
-            request(job, traversal, seed.entryUrl(), null, 0, Purpose.CRAWL, matcher.encode(matcher.start()));
+            requestByPattern(job, traversal, seed.entryUrl(), null, 0, matcher, matcher.start());
         }
         save(job);
     }
@@ -1043,7 +1048,7 @@ public final class CrawlCoordinator {
         job.resetCounters();
         PatternMatcher matcher = matcher(job);
         job.nextTurn = job.nextOrder;
-        request(job, job.traversal(), job.seed.entryUrl(), null, 0, Purpose.CRAWL, matcher.encode(matcher.start()));
+        requestByPattern(job, job.traversal(), job.seed.entryUrl(), null, 0, matcher, matcher.start());
     }
 
     /**
