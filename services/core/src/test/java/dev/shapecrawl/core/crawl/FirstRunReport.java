@@ -207,7 +207,8 @@ class FirstRunReport {
             });
         }
         if (Boolean.getBoolean("shapecrawl.eval.firstrun.waste")) {
-            // the requests that found no target and led the crawl nowhere, by purpose and a rough path shape
+            // the requests that found no target and led the crawl nowhere, by purpose and a rough path shape; then the
+            // first 120 of them, mapping's and crawl's, each with the page it was requested from
             Map<String, Integer> waste = new TreeMap<>();
             for (FetchRequest r : out.requests) {
                 String path = ClassifiedSite.path(r.url());
@@ -218,10 +219,10 @@ class FirstRunReport {
                 }
             }
             System.out.println("WASTE " + site.name() + " " + mode + ": " + waste);
-            out.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
+            out.requests.stream().filter(r -> r.purpose() != Purpose.SAMPLE)
                     .filter(r -> !found.contains(ClassifiedSite.path(r.url()))
-                            && !hubs.contains(ClassifiedSite.path(r.url()))).limit(40)
-                    .forEach(r -> System.out.println("WASTED " + site.name() + " " + mode + " "
+                            && !hubs.contains(ClassifiedSite.path(r.url()))).limit(120)
+                    .forEach(r -> System.out.println("WASTED " + site.name() + " " + mode + " " + r.purpose() + " "
                             + ClassifiedSite.path(r.url()) + " <- "
                             + (r.parentUrl() == null ? "-" : ClassifiedSite.path(r.parentUrl()))));
         }
