@@ -55,7 +55,7 @@ final class ClassifiedSite {
     /**
      * @param htmlByPath the site's HTML by root-relative path (empty: the site has no such page, a 404)
      * @param seed       the job's seed (its scope is used for outlinks)
-     * @param samples    root-relative paths of the sample pages
+     * @param samples    root-relative paths of the sample pages; one after a {@code !} is a negative sample
      */
     ClassifiedSite(Function<String, Optional<String>> htmlByPath, CrawlSeed seed, List<String> samples) {
         this.htmlByPath = htmlByPath;
@@ -63,9 +63,11 @@ final class ClassifiedSite {
         this.spec = seed.spec();
         List<SamplePage> pages = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
-            String html = htmlByPath.apply(samples.get(i)).orElseThrow();
-            pages.add(new SamplePage(seed.jobId(), "s" + (i + 1), BASE + samples.get(i), SamplePage.Status.READY,
-                    html, null, null));
+            boolean negative = samples.get(i).startsWith("!");
+            String path = negative ? samples.get(i).substring(1) : samples.get(i);
+            String html = htmlByPath.apply(path).orElseThrow();
+            pages.add(new SamplePage(seed.jobId(), "s" + (i + 1), BASE + path, SamplePage.Status.READY,
+                    html, null, negative ? Boolean.TRUE : null));
         }
         this.model = JobModel.of(pages, seed.similarityMeasure(), seed.similarityThreshold(),
                 TreeBuilder.DEFAULT_MAX_NODES);

@@ -42,7 +42,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * from {@code index.html} with one sample (the target of median file size) and default settings, for each mapping
  * mode. It counts what issue 19 measures: the requests the site sees in the run (each URL once: the fetcher's store
  * answers the crawl's repeats of the mapping's pages), the targets found, and their precision and recall against
- * the site's own markers. Writes {@code target/first-run.md}.
+ * the site's own markers. Writes {@code target/first-run.md}. {@code -Dshapecrawl.eval.firstrun.entry=PATH} and
+ * {@code -Dshapecrawl.eval.firstrun.sample=PATH[,PATH...]} give another entry point and samples (for a site held
+ * out of {@link #ENTRIES} and {@link #SAMPLES}, or a second sample; {@code !PATH} is a negative sample).
  *
  * <p>Opt-in ({@code -Dshapecrawl.eval.firstrun=true}); about a minute per mode with the Debian sites.
  */
@@ -112,11 +114,15 @@ class FirstRunReport {
 
     static Row run(JavadocSite site, String mode) {
         Function<String, Optional<String>> html = path -> read(site.root(), path);
-        String entry = ClassifiedSite.BASE + "/" + ENTRIES.getOrDefault(kind(site), "index.html");
+        String entry = ClassifiedSite.BASE + "/" + System.getProperty("shapecrawl.eval.firstrun.entry",
+                ENTRIES.getOrDefault(kind(site), "index.html"));
         CrawlSeed seed = seed(site.name(), entry, mode);
         String sample = System.getProperty("shapecrawl.eval.firstrun.sample",
                 SAMPLES.getOrDefault(kind(site), medianTarget(site)));
-        ClassifiedSite pages = new ClassifiedSite(html, seed, List.of("/" + sample));
+        // several with commas, a negative one after a '!': a person's second sample or "not like this page"
+        List<String> samples = List.of(sample.split(","));
+        ClassifiedSite pages = new ClassifiedSite(html, seed,
+                samples.stream().map(s -> s.startsWith("!") ? "!/" + s.substring(1) : "/" + s).toList());
         List<PageClassified> answers = new ArrayList<>();
         SimulatedSite out = SimulatedSite.answeredBy(request -> {
             PageClassified answer = pages.answer(request);
@@ -127,7 +133,11 @@ class FirstRunReport {
         CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
                 new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L, 0);
         // the sample as the CLI publishes it: by URL, before the seed
-        coordinator.onSample(new CrawlSample(site.name(), "sample-1", ClassifiedSite.BASE + "/" + sample, null, null));
+        for (int i = 0; i < samples.size(); i++) {
+            boolean negative = samples.get(i).startsWith("!");
+            coordinator.onSample(new CrawlSample(site.name(), "sample-" + (i + 1), ClassifiedSite.BASE + "/"
+                    + samples.get(i).substring(negative ? 1 : 0), null, negative ? Boolean.TRUE : null));
+        }
         coordinator.onSeed(seed);
         out.drain(coordinator);
         CrawlStatus status = out.lastStatus();
@@ -155,12 +165,14 @@ class FirstRunReport {
         site.pages().stream().filter(JavadocSite.Page::target).forEach(p -> truth.add("/" + p.path()));
         int correct = (int) found.stream().filter(truth::contains).count();
         if (Boolean.getBoolean("shapecrawl.eval.firstrun.misses")) {
-            System.out.println("STATUS " + site.name() + " " + mode + ": " + status.phase() + " "
-                    + status.lastError());
+            System.out.println("STATUS " + site.name() + " " + mode + " (samples " + samples + "): " + status.phase()
+                    + " " + status.lastError());
             System.out.println("PATTERN " + site.name() + " " + mode + ": " + out.patterns);
             truth.stream().filter(t -> !found.contains(t)).limit(8)
                     .forEach(t -> System.out.println("MISS " + site.name() + " " + mode + " " + t
                             + (requested.contains(ClassifiedSite.BASE + t) ? " (fetched, not taken)" : " (not reached)")));
+            found.stream().filter(p -> !truth.contains(p)).limit(8)
+                    .forEach(p -> System.out.println("WRONG " + site.name() + " " + mode + " " + p));
         }
         if (Boolean.getBoolean("shapecrawl.eval.firstrun.similarities")) {
             // where the decision put its boundary, and where the crawl's pages fell: truth targets and others apart
