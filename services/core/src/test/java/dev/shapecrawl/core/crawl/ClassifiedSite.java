@@ -63,11 +63,10 @@ final class ClassifiedSite {
         this.spec = seed.spec();
         List<SamplePage> pages = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
-            boolean negative = samples.get(i).startsWith("!");
-            String path = negative ? samples.get(i).substring(1) : samples.get(i);
-            String html = htmlByPath.apply(path).orElseThrow();
-            pages.add(new SamplePage(seed.jobId(), "s" + (i + 1), BASE + path, SamplePage.Status.READY,
-                    html, null, negative ? Boolean.TRUE : null));
+            Sample sample = Sample.of(samples.get(i));
+            String html = htmlByPath.apply(sample.path()).orElseThrow();
+            pages.add(new SamplePage(seed.jobId(), "s" + (i + 1), BASE + sample.path(), SamplePage.Status.READY,
+                    html, null, sample.negative()));
         }
         this.model = JobModel.of(pages, seed.similarityMeasure(), seed.similarityThreshold(),
                 TreeBuilder.DEFAULT_MAX_NODES);
@@ -115,5 +114,17 @@ final class ClassifiedSite {
     /** Root-relative path of an absolute URL of this site. */
     static String path(String url) {
         return url.substring(BASE.length());
+    }
+
+    /**
+     * A sample as a report names it: a path, or {@code !path} for a negative sample ("not like this page").
+     *
+     * @param path     the page's path as given, without the {@code !}
+     * @param negative {@code TRUE} for a negative sample, else null (as {@link SamplePage#negative()} carries it)
+     */
+    record Sample(String path, Boolean negative) {
+        static Sample of(String given) {
+            return given.startsWith("!") ? new Sample(given.substring(1), Boolean.TRUE) : new Sample(given, null);
+        }
     }
 }

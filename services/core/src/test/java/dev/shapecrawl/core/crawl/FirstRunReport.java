@@ -32,6 +32,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -120,9 +121,9 @@ class FirstRunReport {
         String sample = System.getProperty("shapecrawl.eval.firstrun.sample",
                 SAMPLES.getOrDefault(kind(site), medianTarget(site)));
         // several with commas, a negative one after a '!': a person's second sample or "not like this page"
-        List<String> samples = List.of(sample.split(","));
-        ClassifiedSite pages = new ClassifiedSite(html, seed,
-                samples.stream().map(s -> s.startsWith("!") ? "!/" + s.substring(1) : "/" + s).toList());
+        List<ClassifiedSite.Sample> samples = Stream.of(sample.split(",")).map(ClassifiedSite.Sample::of).toList();
+        ClassifiedSite pages = new ClassifiedSite(html, seed, samples.stream()
+                .map(s -> (s.negative() != null ? "!/" : "/") + s.path()).toList());
         List<PageClassified> answers = new ArrayList<>();
         SimulatedSite out = SimulatedSite.answeredBy(request -> {
             PageClassified answer = pages.answer(request);
@@ -134,9 +135,8 @@ class FirstRunReport {
                 new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L, 0);
         // the sample as the CLI publishes it: by URL, before the seed
         for (int i = 0; i < samples.size(); i++) {
-            boolean negative = samples.get(i).startsWith("!");
-            coordinator.onSample(new CrawlSample(site.name(), "sample-" + (i + 1), ClassifiedSite.BASE + "/"
-                    + samples.get(i).substring(negative ? 1 : 0), null, negative ? Boolean.TRUE : null));
+            coordinator.onSample(new CrawlSample(site.name(), "sample-" + (i + 1),
+                    ClassifiedSite.BASE + "/" + samples.get(i).path(), null, samples.get(i).negative()));
         }
         coordinator.onSeed(seed);
         out.drain(coordinator);
@@ -165,7 +165,7 @@ class FirstRunReport {
         site.pages().stream().filter(JavadocSite.Page::target).forEach(p -> truth.add("/" + p.path()));
         int correct = (int) found.stream().filter(truth::contains).count();
         if (Boolean.getBoolean("shapecrawl.eval.firstrun.misses")) {
-            System.out.println("STATUS " + site.name() + " " + mode + " (samples " + samples + "): " + status.phase()
+            System.out.println("STATUS " + site.name() + " " + mode + " (samples " + sample + "): " + status.phase()
                     + " " + status.lastError());
             System.out.println("PATTERN " + site.name() + " " + mode + ": " + out.patterns);
             truth.stream().filter(t -> !found.contains(t)).limit(8)
