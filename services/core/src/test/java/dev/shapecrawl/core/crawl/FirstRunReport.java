@@ -21,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -119,7 +118,7 @@ class FirstRunReport {
                 ENTRIES.getOrDefault(kind(site), "index.html"));
         CrawlSeed seed = seed(site.name(), entry, mode);
         String sample = System.getProperty("shapecrawl.eval.firstrun.sample",
-                SAMPLES.getOrDefault(kind(site), medianTarget(site)));
+                SAMPLES.getOrDefault(kind(site), DirectorySites.medianTarget(site)));
         // several with commas, a negative one after a '!': a person's second sample or "not like this page"
         List<ClassifiedSite.Sample> samples = Stream.of(sample.split(",")).map(ClassifiedSite.Sample::of).toList();
         ClassifiedSite pages = new ClassifiedSite(html, seed, samples.stream()
@@ -267,23 +266,6 @@ class FirstRunReport {
     static CrawlSeed seed(String job, String entry, String mode) {
         Integer budget = Integer.getInteger("shapecrawl.eval.firstrun.samplePages");
         return CrawlSeed.of(job, entry).withMapping(MappingMode.valueOf(mode.toUpperCase(Locale.ROOT)), budget);
-    }
-
-    /** The target page of median file size (ties by path): a sample a person might pick. */
-    static String medianTarget(JavadocSite site) {
-        List<JavadocSite.Page> targets = site.pages().stream().filter(JavadocSite.Page::target)
-                .sorted(Comparator.comparingLong((JavadocSite.Page p) -> size(site.root().resolve(p.path())))
-                        .thenComparing(JavadocSite.Page::path))
-                .toList();
-        return targets.get(targets.size() / 2).path();
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** The HTML file at a root-relative path (query left out), or empty: not there, or not HTML. */

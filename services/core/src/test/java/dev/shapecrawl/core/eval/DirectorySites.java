@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.BiPredicate;
 import java.util.regex.Matcher;
@@ -109,6 +110,28 @@ public final class DirectorySites {
         List<JavadocSite.Page> pages = site.pages().stream().filter(page -> !isRedirectStub(root.resolve(page.path())))
                 .toList();
         return new JavadocSite(name, root, pages);
+    }
+
+    /**
+     * The target page of median file size (ties by path): a sample a person might pick, the one the reports use
+     * when none is given ({@code FirstRunReport}, {@code SectionLabelsReport}).
+     *
+     * @throws IndexOutOfBoundsException if the site has no target page
+     */
+    public static String medianTarget(JavadocSite site) {
+        List<JavadocSite.Page> targets = site.pages().stream().filter(JavadocSite.Page::target)
+                .sorted(Comparator.comparingLong((JavadocSite.Page p) -> size(site.root().resolve(p.path())))
+                        .thenComparing(JavadocSite.Page::path))
+                .toList();
+        return targets.get(targets.size() / 2).path();
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static boolean isDoxygenTypePage(String path) {
