@@ -59,6 +59,17 @@ import java.util.regex.Pattern;
  *       writes one page per symbol and names it by the symbol's kind, {@code method.<Type>.<name>.html}; decoys are
  *       every other kind (class, struct, enum, constructor, function, virtual function, …) and the namespace's index
  *       and guide pages. Held out like {@code rdoc-class}.</li>
+ *   <li>{@code scaladoc-type}: the class and trait pages of a Scaladoc 2 site, from the file layout: a page in a
+ *       package directory whose name does not end in {@code $.html} (Scaladoc's object pages) and is not
+ *       {@code package.html}, outside {@code index/} and {@code lib/}; nested types ({@code Enumeration$Val.html})
+ *       count. Scaladoc writes {@code <body class="type">} on exactly these pages of the Scala 2.11 library (951 of
+ *       1,317) and {@code class="value"} on the objects and packages, which share the template. Held out (sixth
+ *       run, 2026-11-29, truth fixed before the run).</li>
+ *   <li>{@code libxml2-module}: the API module pages of libxml2's documentation (its own XSLT, {@code newapi.xsl}):
+ *       {@code html/libxml-*.html}, each titled "Module … from libxml2", except {@code html/libxml-lib.html} (the
+ *       manual's contents, titled "Reference Manual for libxml2"; the only such file without the title, checked
+ *       before the run); decoys are the web site's guide pages at the root and the reference manual's index pages,
+ *       in the same frame. Held out like {@code scaladoc-type}.</li>
  * </ul>
  */
 public final class DirectorySites {
@@ -99,6 +110,9 @@ public final class DirectorySites {
             case "sphinx-module" -> (r, path) -> path.startsWith("library/") && hasModuleAnchor(r.resolve(path));
             case "rdoc-class" -> (r, path) -> rdocKind(read(r.resolve(path))).equals("class");
             case "gidocgen-method" -> (r, path) -> giDocgenKind(path).equals("method");
+            case "scaladoc-type" -> (r, path) -> isScaladocTypePage(path);
+            case "libxml2-module" -> (r, path) -> path.matches("html/libxml-[^/]+\\.html")
+                    && !path.equals("html/libxml-lib.html");
             default -> throw new IllegalArgumentException("unknown site kind " + kind);
         };
         if (!Files.isDirectory(root)) {
@@ -134,6 +148,14 @@ public final class DirectorySites {
         }
     }
 
+    /** A Scaladoc 2 class or trait page by its file layout ({@code scaladoc-type} above). */
+    static boolean isScaladocTypePage(String path) {
+        int slash = path.lastIndexOf('/');
+        String file = path.substring(slash + 1);
+        return slash > 0 && !path.startsWith("index/") && !path.startsWith("lib/") && !file.equals("package.html")
+                && !file.endsWith("$.html");
+    }
+
     static boolean isDoxygenTypePage(String path) {
         return !path.contains("/") && !path.equals("classes.html") && DOXYGEN_TYPE.matcher(path).matches() && !path.endsWith("-members.html")
                 && !path.endsWith("_source.html");
@@ -141,7 +163,7 @@ public final class DirectorySites {
 
     private static boolean isRedirectStub(Path file) {
         try {
-            return Files.size(file) < 2048 && Files.readString(file, StandardCharsets.UTF_8).contains("http-equiv=\"refresh\"");
+            return Files.size(file) < 2048 && read(file).contains("http-equiv=\"refresh\"");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -256,9 +278,11 @@ public final class DirectorySites {
         return read(file).contains("id=\"module-");
     }
 
+    /** A page's text as UTF-8, a byte that is not replaced (libxml2's pages are ISO-8859-1, which the markers
+     * above do not need). */
     private static String read(Path file) {
         try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
