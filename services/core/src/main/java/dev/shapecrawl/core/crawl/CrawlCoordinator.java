@@ -2,6 +2,7 @@ package dev.shapecrawl.core.crawl;
 
 import dev.shapecrawl.core.cache.WeightedLru;
 import dev.shapecrawl.core.classify.InnerBoundary;
+import dev.shapecrawl.core.classify.ListedTargets;
 import dev.shapecrawl.core.classify.TargetDecision;
 import dev.shapecrawl.core.forms.FormSubmissions;
 import dev.shapecrawl.core.navigation.GeneratedPattern;
@@ -982,7 +983,11 @@ public final class CrawlCoordinator {
         });
         Optional<MappingModel.Inferred> inferred = MappingModel.infer(store, job.freeze(), mapping, modelSettings,
                 read);
-        Decision decision = decide(job, scored, inferred);
+        Map<String, String> parentOf = new HashMap<>();
+        entries.forEach(e -> parentOf.put(e.getKey(), e.getValue().parentUrl()));
+        Function<String, Set<String>> linksOf = url -> store.collections(job.jobId, mapping, url)
+                .map(k -> linkUrls(k.collections())).orElse(null);
+        Decision decision = decide(job, scored, inferred, linksOf, parentOf::get);
         Optional<SiteModelSnapshot> model = inferred.map(i -> i.describe(job.freeze(), entries, decision::takes,
                 decision.status(), decision.threshold(), decision.summary()));
         model.ifPresent(out::model);
@@ -1054,10 +1059,12 @@ public final class CrawlCoordinator {
     /**
      * The site-wide target decision over the finished mapping ({@link TargetDecision}), checked against the mapping's
      * site model ({@link InnerBoundary}: a second boundary inside the taken pages that the model's classes agree with
-     * makes it AMBIGUOUS), unless the job fixed its own threshold (the seed's {@code similarityThreshold}): then each
-     * page's own verdict stands, as before issue 18.
+     * makes it AMBIGUOUS) and for taken pages that list every other ({@link ListedTargets}: left out, or named),
+     * unless the job fixed its own threshold (the seed's {@code similarityThreshold}): then each page's own verdict
+     * stands, as before issue 18.
      */
-    private Decision decide(Draft job, List<TargetDecision.Scored> scored, Optional<MappingModel.Inferred> model) {
+    private Decision decide(Draft job, List<TargetDecision.Scored> scored, Optional<MappingModel.Inferred> model,
+                            Function<String, Set<String>> linksOf, Function<String, String> parentOf) {
         if (!decidesSiteWide(job)) {
             return new Decision(null);
         }
@@ -1067,7 +1074,15 @@ public final class CrawlCoordinator {
             result = InnerBoundary.check(result, scored, classOf::get, decisionSettings.floor(),
                     InnerBoundary.DEFAULT_MIN_SHARE).orElse(result);
         }
+        result = ListedTargets.check(result, scored, linksOf, parentOf).orElse(result);
         return new Decision(result);
+    }
+
+    /** Every link URL of a page's kept link collections. */
+    private static Set<String> linkUrls(PageCollections collections) {
+        Set<String> urls = new HashSet<>();
+        collections.links().values().forEach(urls::addAll);
+        return urls;
     }
 
     /** Whether the job's targets are decided site-wide; a seed's own {@code similarityThreshold} decides each page. */
