@@ -259,6 +259,49 @@ class CrawlCoordinatorTest {
                 "the crawl leaves the news pages alone: " + urls(again.requests, Purpose.CRAWL));
     }
 
+    /**
+     * jsoncpp's shape (docs/evaluation.md, "Held out, fifth run"): a class list, six class pages, and a namespace
+     * page in the class pages' template that lists every class, scoring below them but above the gap the decision
+     * takes. {@code ListedTargets} leaves it out: the boundary moves into the gap above it, and the crawl takes the six
+     * class pages and not the namespace page. Without the namespace page's links the decision would take it.
+     */
+    @Test
+    void aTakenPageThatListsEveryOtherTakenPageIsLeftOutOfTheTargets() {
+        String namespace = E + "namespace";
+        List<String> classes = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            classes.add(E + "class?id=" + i);
+        }
+        SimulatedSite site = new SimulatedSite(u -> u.startsWith(E + "class?") || u.equals(namespace));
+        List<String> entry = new ArrayList<>(classes);
+        entry.add(namespace);
+        site.page(E, entry.toArray(String[]::new));
+        site.page(namespace, classes.toArray(String[]::new));
+        classes.forEach(c -> site.page(c, namespace));
+        site.similarity = u -> u.startsWith(E + "class?") ? 0.97 : u.equals(namespace) ? 0.90 : 0.74;
+        site.collections = u -> new PageCollections(u.equals(E)
+                ? Map.of("/html/body/table/tr/td/a", classes, "/html/body/div/a", List.of(namespace))
+                : u.equals(namespace) ? Map.of("/html/body/table/tr/td/a", classes)
+                : Map.of("/html/body/div/a", List.of(namespace)), Map.of());
+        run(site);
+        CrawlStatus last = site.lastStatus();
+        assertEquals(Phase.IDLE, last.phase(), String.valueOf(last));
+        NavigationPattern pattern = site.patterns.get(0);
+        assertTrue(pattern.decision().contains("lists of the targets, left out below 0.935"), pattern.decision());
+        assertTrue(pattern.decision().contains(namespace), pattern.decision());
+        assertEquals(0.935, pattern.targetThreshold(), 1e-9);
+        assertEquals(6, last.targets(), "the six class pages, not the namespace page: " + last);
+
+        SimulatedSite unlinked = new SimulatedSite(site.isTarget);
+        site.links.forEach((u, out) -> unlinked.page(u, out.toArray(String[]::new)));
+        unlinked.similarity = site.similarity;
+        unlinked.collections = u -> new PageCollections(Map.of("/html/body/a", u.equals(namespace) ? classes.subList(0, 2)
+                : unlinked.links.get(u)), Map.of());
+        run(unlinked);
+        assertEquals(7, unlinked.lastStatus().targets(), "a namespace page that lists only some classes is taken: "
+                + unlinked.lastStatus());
+    }
+
     @Test
     void aNegativeSampleLikeTheNamedNeighboursResolvesTheAmbiguity() {
         // the site above, now with a negative sample like a news page: the news pages are nearer to it
