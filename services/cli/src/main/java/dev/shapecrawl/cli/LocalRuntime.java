@@ -221,6 +221,9 @@ public final class LocalRuntime implements ServiceRuntime {
         }
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx512m");
+        // a service out of heap exits, as in the images (deploy/containers), instead of living on with a dead
+        // consumer; `./shapecrawl up` starts it again and it resumes from its committed offsets
+        command.add("-XX:+ExitOnOutOfMemoryError");
         command.addAll(javaOptions(System.getenv("SHAPECRAWL_JAVA_OPTS")));
         command.add("-Dquarkus.http.host=" + options.host(s.name()));
         command.add("-Dquarkus.http.port=" + settings.httpPort(s));

@@ -174,7 +174,8 @@ public class TargetPageConsumer {
                     page.url(), page.body().length(), maxBodyChars);
             return message.ack();
         }
-        int cost = held.hold(page.body().length());
+        // the event as received stays with the message until it is acknowledged, beside the decoded body
+        int cost = held.hold(message.getPayload().length() + page.body().length());
         ExecutorService lane = lanes[Math.floorMod(page.key().hashCode(), lanes.length)];
         CompletableFuture.supplyAsync(() -> extract(page), lane)
                 .thenCompose(encoded -> publish(page.key(), encoded))

@@ -4,7 +4,8 @@ import java.util.concurrent.Semaphore;
 
 /**
  * A memory budget for pages a consumer holds while their work or their outgoing events are pending: each page
- * costs its body's size in memory (two bytes a character, UTF-16), counted in KiB. {@link #hold} blocks the
+ * costs the characters it keeps on the heap (its event as received, which the message keeps until it is
+ * acknowledged, and its decoded body) at two bytes a character (UTF-16), counted in KiB. {@link #hold} blocks the
  * consuming thread while the budget is spent, which pauses consumption in offset order: the back-pressure of a
  * consumer that acknowledges pages asynchronously.
  *
@@ -30,7 +31,8 @@ public final class HeldBodies {
     }
 
     /**
-     * Waits for room for a page of {@code bodyChars} characters (0 for a page with no body) and takes it.
+     * Waits for room for a page that keeps {@code bodyChars} characters on the heap (its event and its decoded
+     * body; 0 for none) and takes it.
      *
      * @return the page's cost, KiB, to hand back to {@link #release}
      * @throws InterruptedException if the thread is interrupted while waiting (nothing is taken)

@@ -83,10 +83,10 @@ public final class ListedTargets {
         TargetDecision.Neighbour neighbour = TargetDecision.Neighbour.of(lists, true);
         return Optional.of(new TargetDecision.Result(TargetDecision.Status.AMBIGUOUS, result.threshold(),
                 result.gap(), result.runnerUp(), result.targets(), result.pages(), List.of(neighbour),
-                String.format(Locale.ROOT, "%d of the %d pages taken link to every other page taken (similarity "
+                String.format(Locale.ROOT, "%d of the %d pages taken link%s to every other page taken (similarity "
                                 + "%.3f-%.3f: %s): lists of the targets, but amid them, so no boundary leaves them "
-                                + "out", lists.size(), taken.size(), neighbour.lowest(), neighbour.highest(),
-                        examples)));
+                                + "out", lists.size(), taken.size(), lists.size() == 1 ? "s" : "", neighbour.lowest(),
+                        neighbour.highest(), examples)));
     }
 
     private static boolean listsTheOthers(String url, Set<String> taken, Function<String, Set<String>> linksOf,
