@@ -29,6 +29,7 @@ public final class RecordedRequest {
     private final long receivedAtMillis;
 
     private volatile long responseBytesWritten;
+    private volatile long responseStartedAtNanos = -1;
     private volatile long responseFinishedAtNanos = -1;
     private volatile String responseError;
 
@@ -114,6 +115,16 @@ public final class RecordedRequest {
         return responseFinishedAtNanos >= 0;
     }
 
+    /**
+     * {@link System#nanoTime()} just before the server sent the response's status line, or -1 before: a time no client
+     * can have finished reading the response before, where {@link #responseFinishedAtNanos()} may lie after the
+     * client's end (the server thread records it once the write has returned, and the client may have read
+     * everything by then).
+     */
+    public long responseStartedAtNanos() {
+        return responseStartedAtNanos;
+    }
+
     /** {@link System#nanoTime()} when the response was finished or abandoned, or -1 while it is being written. */
     public long responseFinishedAtNanos() {
         return responseFinishedAtNanos;
@@ -129,6 +140,10 @@ public final class RecordedRequest {
 
     void addResponseBytes(long n) {
         responseBytesWritten += n; // written by the single handler thread of this exchange only
+    }
+
+    void startResponse() {
+        this.responseStartedAtNanos = System.nanoTime();
     }
 
     void finishResponse(String error) {

@@ -298,6 +298,7 @@ public final class TestWebServer implements AutoCloseable {
         int status = notModified(request, response) ? 304 : response.statusCode();
         boolean noBody = length == 0 || "HEAD".equals(request.method()) || status == 204 || status == 304;
         // HttpServer's convention: -1 = no body, 0 = chunked, n = Content-Length n.
+        request.startResponse();
         exchange.sendResponseHeaders(status, noBody ? -1 : (length < 0 ? 0 : length));
         if (noBody) {
             return;
