@@ -110,9 +110,7 @@ public class PageConsumer {
             return CompletableFuture.completedFuture(null);
         }
         PageFetched page = decoded.get();
-        // both copies stay until the page is acknowledged: the event as received (the message keeps it) and the
-        // decoded body; counting the body alone let Scaladoc's large pages fill a 512 MiB heap twice over
-        int cost = held.hold(message.getPayload().length() + (page.body() == null ? 0 : page.body().length()));
+        int cost = held.holdPage(message.getPayload(), page.body());
         String jobId = page.request().jobId();
         CompletableFuture<Void> sampleResolved = page.request().purpose() == Purpose.SAMPLE
                 ? resolveSample(page) : CompletableFuture.completedFuture(null);

@@ -174,8 +174,7 @@ public class TargetPageConsumer {
                     page.url(), page.body().length(), maxBodyChars);
             return message.ack();
         }
-        // the event as received stays with the message until it is acknowledged, beside the decoded body
-        int cost = held.hold(message.getPayload().length() + page.body().length());
+        int cost = held.holdPage(message.getPayload(), page.body());
         ExecutorService lane = lanes[Math.floorMod(page.key().hashCode(), lanes.length)];
         CompletableFuture.supplyAsync(() -> extract(page), lane)
                 .thenCompose(encoded -> publish(page.key(), encoded))

@@ -43,6 +43,19 @@ public final class HeldBodies {
         return cost;
     }
 
+    /**
+     * Waits for room for a page as a consumer holds it until it is acknowledged: the event as received (the message
+     * keeps it) and its decoded body, and takes it.
+     *
+     * @param event the event's text as received
+     * @param body  the decoded page body, or null for a page without one
+     * @return the page's cost, KiB, to hand back to {@link #release}
+     * @throws InterruptedException if the thread is interrupted while waiting (nothing is taken)
+     */
+    public int holdPage(String event, String body) throws InterruptedException {
+        return hold((long) event.length() + (body == null ? 0 : body.length()));
+    }
+
     /** Gives back what {@link #hold} took for one page. */
     public void release(int cost) {
         free.release(cost);

@@ -24,6 +24,13 @@ class HeldBodiesTest {
     }
 
     @Test
+    void aHeldPageCostsItsEventAsReceivedBesideItsBody() throws InterruptedException {
+        HeldBodies held = new HeldBodies(1 << 20);
+        assertEquals(30, held.holdPage("e".repeat(5 * 1024), "b".repeat(10 * 1024)), "15 Ki characters, 30 KiB");
+        assertEquals(10, held.holdPage("e".repeat(5 * 1024), null), "a page without a body: its event alone");
+    }
+
+    @Test
     void aPageLargerThanTheBudgetIsHeldAlone() throws InterruptedException {
         HeldBodies held = new HeldBodies(64 * 1024);
         int cost = held.hold(10_000_000);

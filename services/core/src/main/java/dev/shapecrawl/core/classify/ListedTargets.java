@@ -69,9 +69,11 @@ public final class ListedTargets {
             return Optional.empty();
         }
         double highestList = lists.get(0).positive();
-        double lowestOther = taken.stream().filter(p -> !lists.contains(p))
+        Set<TargetDecision.Scored> listed = Set.copyOf(lists);
+        double lowestOther = taken.stream().filter(p -> !listed.contains(p))
                 .mapToDouble(TargetDecision.Scored::positive).min().orElseThrow();
-        String examples = String.join(", ", TargetDecision.Neighbour.of(lists, true).examples());
+        TargetDecision.Neighbour neighbour = TargetDecision.Neighbour.of(lists, true);
+        String examples = String.join(", ", neighbour.examples());
         if (highestList < lowestOther) {
             double threshold = (highestList + lowestOther) / 2;
             return Optional.of(new TargetDecision.Result(TargetDecision.Status.DECIDED, threshold,
@@ -80,7 +82,6 @@ public final class ListedTargets {
                                     + "lists of the targets, left out below %.3f", result.reason(), lists.size(),
                             lists.size() == 1 ? "" : "s", lists.size() == 1 ? "s" : "", examples, threshold)));
         }
-        TargetDecision.Neighbour neighbour = TargetDecision.Neighbour.of(lists, true);
         return Optional.of(new TargetDecision.Result(TargetDecision.Status.AMBIGUOUS, result.threshold(),
                 result.gap(), result.runnerUp(), result.targets(), result.pages(), List.of(neighbour),
                 String.format(Locale.ROOT, "%d of the %d pages taken link%s to every other page taken (similarity "
