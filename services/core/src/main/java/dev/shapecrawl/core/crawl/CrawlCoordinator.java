@@ -163,8 +163,10 @@ public final class CrawlCoordinator {
     }
 
     /**
-     * A seed: starts the job's first mapping, a re-crawl by its stored pattern, or (with {@code remap}, or when
-     * the job has no pattern) a new mapping. A seed that arrives while a traversal runs waits for its end.
+     * A seed: starts the job's first mapping, a re-crawl by its stored pattern, or a new mapping: with
+     * {@code remap}, when the job has no pattern, when its last mapping ended AMBIGUOUS, or when the seed names other
+     * samples than the run that learnt the pattern (the last two read the site from the fetcher's stored copies).
+     * A seed that arrives while a traversal runs waits for its end.
      */
     public void onSeed(CrawlSeed seed) {
         Optional<JobState> known = store.job(seed.jobId());
@@ -825,23 +827,42 @@ public final class CrawlCoordinator {
 
     /**
      * The instant from which the fetcher's stored copies may answer a new mapping of the job, or 0: a mapping that
-     * follows one that ended without a pattern (AMBIGUOUS, or FAILED) is the same site asked again with other
-     * samples, so it reuses the pages the previous mapping fetched instead of fetching the site again (issue 18).
-     * A {@code remap} asks for the site as it is now, so it fetches.
+     * follows one that ended without a pattern (AMBIGUOUS, or FAILED), or a decided run whose samples the seed
+     * changes, is the same site asked again with other samples, so it reuses the pages fetched since the previous
+     * mapping began instead of fetching the site again (issue 18). A {@code remap} asks for the site as it is now, so
+     * it fetches.
      */
     private static long reuseSince(Draft job, CrawlSeed seed) {
         boolean unanswered = job.phase == Phase.AMBIGUOUS || job.phase == Phase.FAILED;
-        return unanswered && !seed.remap() && job.mappingStartedMs > 0 ? job.mappingStartedMs : 0;
+        boolean sameSite = unanswered || samplesChanged(job, seed);
+        return sameSite && !seed.remap() && job.mappingStartedMs > 0 ? job.mappingStartedMs : 0;
+    }
+
+    /**
+     * Whether {@code seed} names other samples than the run that learnt the job's pattern: a sample or a negative
+     * sample added (or one left out) after a decided run, as a user does when the targets miss pages of the kind or
+     * take others. The target decision and the pattern were made about the mapping with the old samples (a sampled
+     * mapping does not expand the pages it takes, so which pages it reads depends on them), so the site is mapped
+     * again, from the fetcher's stored copies, and decided anew; a re-crawl by the old pattern would only reach what
+     * the old samples' pattern leads to. Only seeds that name their samples ({@link CrawlSeed#sampleIds()}) are
+     * compared: a sample replaced under the same id is not seen here.
+     */
+    private static boolean samplesChanged(Draft job, CrawlSeed seed) {
+        return job.pattern != null && job.seed != null && !seed.sampleIds().isEmpty()
+                && !Set.copyOf(seed.sampleIds()).equals(Set.copyOf(job.seed.sampleIds()));
     }
 
     private void start(Draft job, CrawlSeed seed) {
         Traversal previous = job.mappings == 0 ? null : job.traversal();
         Traversal previousMap = job.mappings == 0 ? null : new Traversal(true, job.mappings);
+        // a pattern learnt with other samples, or older than a mapping that ended AMBIGUOUS, is not this seed's
+        boolean stale = samplesChanged(job, seed) || job.phase == Phase.AMBIGUOUS;
+        long reuseSinceMs = reuseSince(job, seed);
         job.seed = seed;
         job.pendingSeed = null;
         job.resetCounters();
-        if ((job.pattern == null || seed.remap()) && seed.spec() == null) {
-            job.reuseSinceMs = reuseSince(job, seed);
+        if ((job.pattern == null || seed.remap() || stale) && seed.spec() == null) {
+            job.reuseSinceMs = reuseSinceMs;
             job.mappingStartedMs = clockMs.getAsLong();
             job.runStartedMs = job.mappingStartedMs; // the run's targets are what it writes from now on
             job.mappings++;

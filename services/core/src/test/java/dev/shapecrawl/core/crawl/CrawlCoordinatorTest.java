@@ -368,6 +368,67 @@ class CrawlCoordinatorTest {
     }
 
     /**
+     * A decided job published again with one more sample maps again from the copies fetched since its first mapping
+     * began and learns a new pattern (the old samples' pattern leads only where their mapping went); if that mapping
+     * ends AMBIGUOUS, the same seed again maps again rather than re-crawling by the older pattern; and a seed naming
+     * the samples the pattern was learnt with re-crawls by it, fetching.
+     */
+    @Test
+    void aDecidedJobGivenAnotherSampleMapsAgainFromTheStoredCopies() {
+        SimulatedSite site = ambiguousSite();
+        site.negativeSimilarity = u -> u.contains("/news/") ? 0.99 : 0.5;
+        long[] now = {1_000};
+        CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), site,
+                new NavigationPatternGenerator(PatternSettings.defaults()), () -> now[0]);
+        coordinator.onSeed(CrawlSeed.of("j", E).withSampleIds(List.of("s1", "n1")));
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+        assertEquals(1, site.patterns.size());
+
+        now[0] = 50_000;
+        int before = site.requests.size();
+        coordinator.onSeed(CrawlSeed.of("j", E).withSampleIds(List.of("s1", "s2", "n1")));
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+        List<FetchRequest> second = site.requests.subList(before, site.requests.size());
+        List<FetchRequest> mapped = second.stream().filter(r -> r.purpose() == Purpose.MAP).toList();
+        assertFalse(mapped.isEmpty(), "another sample: the site is mapped again " + second);
+        assertTrue(mapped.stream().allMatch(r -> Long.valueOf(1_000).equals(r.reuseSinceMs())),
+                "from the copies fetched since the first mapping began");
+        assertTrue(second.stream().filter(r -> r.purpose() == Purpose.CRAWL)
+                .allMatch(r -> Long.valueOf(1_000).equals(r.reuseSinceMs())), "and so is its first crawl run");
+        assertEquals(2, site.patterns.size(), "a new pattern is learnt");
+        assertEquals(2, site.patterns.get(1).patternVersion());
+
+        now[0] = 70_000;
+        site.negativeSimilarity = u -> null; // the samples of this seed leave the site without a clear boundary
+        coordinator.onSeed(CrawlSeed.of("j", E).withSampleIds(List.of("s1", "s2")));
+        site.drain(coordinator);
+        assertEquals(Phase.AMBIGUOUS, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+        before = site.requests.size();
+        coordinator.onSeed(CrawlSeed.of("j", E).withSampleIds(List.of("s1", "s2")));
+        site.drain(coordinator);
+        List<FetchRequest> afterAmbiguous = site.requests.subList(before, site.requests.size());
+        assertTrue(afterAmbiguous.stream().anyMatch(r -> r.purpose() == Purpose.MAP)
+                        && afterAmbiguous.stream().noneMatch(r -> r.purpose() == Purpose.CRAWL),
+                "after AMBIGUOUS the seed maps again, not a re-crawl by the pattern before it: " + afterAmbiguous);
+        assertEquals(Phase.AMBIGUOUS, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+
+        now[0] = 90_000;
+        site.negativeSimilarity = u -> u.contains("/news/") ? 0.99 : 0.5;
+        coordinator.onSeed(CrawlSeed.of("j", E).withSampleIds(List.of("s1", "s2", "n1")));
+        site.drain(coordinator);
+        assertEquals(Phase.IDLE, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+        before = site.requests.size();
+        coordinator.onSeed(CrawlSeed.of("j", E).withSampleIds(List.of("n1", "s2", "s1")));
+        site.drain(coordinator);
+        List<FetchRequest> recrawl = site.requests.subList(before, site.requests.size());
+        assertFalse(recrawl.isEmpty());
+        assertTrue(recrawl.stream().allMatch(r -> r.purpose() == Purpose.CRAWL && r.reuseSinceMs() == null),
+                "the samples the pattern was learnt with, in any order: a re-crawl by it " + recrawl);
+    }
+
+    /**
      * Issue 19: the first crawl run after a mapping is answered from the fetcher's copies (one fetch per URL per run),
      * and crawl-status says how many; a re-crawl of the unchanged site is answered 304s, counted too.
      */
