@@ -253,7 +253,7 @@ public final class TargetDecision {
     }
 
     /** Whether a negative sample is at least as near as every positive one: such a page is never a target. */
-    private static boolean nearerToNegative(double positive, Double negative) {
+    static boolean nearerToNegative(double positive, Double negative) {
         return negative != null && negative >= positive;
     }
 }

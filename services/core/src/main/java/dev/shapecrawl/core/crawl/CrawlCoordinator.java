@@ -1,6 +1,7 @@
 package dev.shapecrawl.core.crawl;
 
 import dev.shapecrawl.core.cache.WeightedLru;
+import dev.shapecrawl.core.classify.ClassCut;
 import dev.shapecrawl.core.classify.InnerBoundary;
 import dev.shapecrawl.core.classify.ListedTargets;
 import dev.shapecrawl.core.classify.TargetDecision;
@@ -1094,6 +1095,8 @@ public final class CrawlCoordinator {
             Map<String, Integer> classOf = model.get().classByRequestUrl();
             result = InnerBoundary.check(result, scored, classOf::get, decisionSettings.floor(),
                     InnerBoundary.DEFAULT_MIN_SHARE).orElse(result);
+            // then whether the boundary cuts the classes of the pages taken (ClassCut: moved below them, or said)
+            result = ClassCut.check(result, scored, classOf::get, InnerBoundary.DEFAULT_MIN_SHARE).orElse(result);
         }
         result = ListedTargets.check(result, scored, linksOf, parentOf).orElse(result);
         return new Decision(result);

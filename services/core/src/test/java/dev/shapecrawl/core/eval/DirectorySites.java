@@ -70,6 +70,16 @@ import java.util.regex.Pattern;
  *       manual's contents, titled "Reference Manual for libxml2"; the only such file without the title, checked
  *       before the run); decoys are the web site's guide pages at the root and the reference manual's index pages,
  *       in the same frame. Held out like {@code scaladoc-type}.</li>
+ *   <li>{@code asciidoc-manpage}: the manual pages of an AsciiDoc site (Git's documentation, {@code git-doc}): pages
+ *       whose {@code <body>} carries AsciiDoc's {@code class="manpage"} (the {@code manpage} doctype: commands,
+ *       file formats and concept pages alike, 195 of the 242 pages of git 2.39); decoys are the articles
+ *       ({@code class="article"}: how-tos, technical notes, the guides) and the user manual. Held out (seventh run,
+ *       2026-11-29, truth fixed before the run).</li>
+ *   <li>{@code sphinx-autosummary}: the API pages Sphinx's autosummary generates, one per object: pages under a
+ *       {@code generated/} directory whose markup carries a Python-domain object description
+ *       ({@code <dl class="py …">}: function, class, method, attribute, data …; all 3,971 such pages of SciPy 1.10's
+ *       reference carry one); decoys are the module overviews, the tutorial, the developer guide, the release notes
+ *       and the indexes, in the same theme. Held out like {@code asciidoc-manpage}.</li>
  * </ul>
  */
 public final class DirectorySites {
@@ -113,6 +123,9 @@ public final class DirectorySites {
             case "scaladoc-type" -> (r, path) -> isScaladocTypePage(path);
             case "libxml2-module" -> (r, path) -> path.matches("html/libxml-[^/]+\\.html")
                     && !path.equals("html/libxml-lib.html");
+            case "asciidoc-manpage" -> (r, path) -> read(r.resolve(path)).contains("<body class=\"manpage\"");
+            case "sphinx-autosummary" -> (r, path) -> path.contains("/generated/")
+                    && read(r.resolve(path)).contains("<dl class=\"py ");
             default -> throw new IllegalArgumentException("unknown site kind " + kind);
         };
         if (!Files.isDirectory(root)) {
