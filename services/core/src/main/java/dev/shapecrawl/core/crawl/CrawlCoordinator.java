@@ -11,6 +11,7 @@ import dev.shapecrawl.core.navigation.MappedPage;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.LinkPosition;
 import dev.shapecrawl.core.navigation.PatternMatcher;
+import dev.shapecrawl.core.navigation.PatternSettings;
 import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.page.UrlNormalizer;
 import dev.shapecrawl.core.similarity.Similarities;
@@ -652,6 +653,30 @@ public final class CrawlCoordinator {
         send(job, r);
     }
 
+    /**
+     * A confirmed target page's links that its own target step takes ({@link PatternMatcher#nextTarget}), not seen
+     * before in this run, are requested as pages of that step: targets of the kind linked only from other targets
+     * (Scaladoc's nested classes, a Sphinx class's members). Each is classified like any crawled page; the ones that
+     * are targets have their links read the same way, the others end there. A loop on the target step, so only with
+     * {@link PatternSettings#loops()} (not in the seed-faithful preset, whose pattern has no loops).
+     */
+    private void followTargetLinks(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page,
+                                   PatternMatcher matcher, PatternMatcher.States from) {
+        for (Outlink link : page.outlinks()) {
+            if (!link.inScope()) {
+                continue;
+            }
+            PatternMatcher.States next = matcher.nextTarget(from, link.url(), List.of());
+            if (next.isEmpty() || store.url(job.jobId, traversal, link.url()).isPresent()) {
+                continue;
+            }
+            if (!crawlBudgetLeft(job)) {
+                return;
+            }
+            requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next);
+        }
+    }
+
     private void expandCrawl(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page) {
         if (job.seed.spec() != null) {
             expandBySpec(job, traversal, url, entry, page);
@@ -660,6 +685,9 @@ public final class CrawlCoordinator {
         PatternMatcher matcher = matcher(job);
         PatternMatcher.States from = matcher.decode(entry.states());
         if (!matcher.expands(from)) {
+            if (page.target() && matcher.atTarget(from) && generator.settings().loops()) {
+                followTargetLinks(job, traversal, url, entry, page, matcher, from);
+            }
             return;
         }
         // a crawled hub's link collections come with its answer (parked with it when it waited for its turn)

@@ -211,6 +211,34 @@ public final class PatternMatcher {
     }
 
     /**
+     * The states a link on a <b>target page</b> reaches by the target step the page was reached by: the link is
+     * followed when it is a link that step takes (its URL regex, its class links), as if the last step of each branch
+     * looped. A crawl reads a target page's links this way only when the classifier confirms the page is a target
+     * ({@code CrawlCoordinator}): API documentation links many of its target pages only from other ones (classes
+     * nested in objects on Scaladoc, a class's members on Sphinx autosummary), which a mapping that does not expand
+     * target pages (Vidal 2006, Algorithm 2) never shows the pattern. Shapecrawl's extension, not the seed's.
+     *
+     * @param from      the target page's states (those at the end of a branch count; a form step's do not)
+     * @param url       the link's absolute URL
+     * @param linkPaths where the link stands in the page's link collections (empty: unknown, by URL alone)
+     * @return the states of the page reached (the same target steps); empty if no target step takes the link
+     */
+    public States nextTarget(States from, String url, Collection<LinkPosition> linkPaths) {
+        byte[] memo = new byte[patterns.length];
+        int[] out = new int[from.packed.length];
+        int n = 0;
+        for (int s : from.packed) {
+            int b = s >>> 16;
+            int i = s & 0xFFFF;
+            if (i == stepCount[b] && i >= 1 && formOf[b][i] == null
+                    && follows(patternOf[b][i], linkPathsOf[b][i], excludedOf[b][i], url, memo, linkPaths)) {
+                out[n++] = s;
+            }
+        }
+        return States.of(Arrays.copyOf(out, n));
+    }
+
+    /**
      * Whether a step takes a link: at one of its class links outside the excluded groups, or by its URL unless the
      * link stands in an excluded group (a group whose mapped pages were none of them targets: the lattice's value
      * level tells that group apart where the URL regex, learnt from a few examples, does not).

@@ -52,6 +52,18 @@ class PatternMatcherTest {
     }
 
     @Test
+    void aTargetPagesLinksAreTakenByItsOwnTargetStepOnly() {
+        PatternMatcher m = PatternMatcher.of(List.of(branch(step(LIST, false), step(ARTIST, false))));
+        PatternMatcher.States list = m.next(m.start(), E + "list/A");
+        PatternMatcher.States artist = m.next(list, E + "artist?cd=17");
+        assertEquals("0:2", m.encode(m.nextTarget(artist, E + "artist?cd=18", List.of())),
+                "another artist linked from an artist: the target step, as if it looped");
+        assertTrue(m.nextTarget(artist, E + "list/B", List.of()).isEmpty(), "not a list: no step before the target's");
+        assertTrue(m.nextTarget(artist, E + "album/3", List.of()).isEmpty(), "not what the target step takes");
+        assertTrue(m.nextTarget(list, E + "artist?cd=18", List.of()).isEmpty(), "a list page is not at a target");
+    }
+
+    @Test
     void branchesSharingAPrefixAreFollowedTogether() {
         PatternMatcher m = PatternMatcher.of(List.of(branch(step(LIST, false), step(ARTIST, false)),
                 branch(step(LIST, false), step(ALBUM, false)), branch(step(ARTIST, false))));
