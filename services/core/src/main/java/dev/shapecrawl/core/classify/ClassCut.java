@@ -89,19 +89,17 @@ public final class ClassCut {
             }
         }
         below.sort(Comparator.comparingDouble(Scored::positive).reversed().thenComparing(Scored::url));
-        // each page below: +1 cut (in a class mostly taken), -1 read in another class, 0 not read by the model
-        int[] kind = new int[below.size()];
+        // a page below is cut (in a class mostly taken), read in another class, or not read by the model
         List<Scored> cutPages = new ArrayList<>();
         int lowestCut = -1;
         int firstOther = -1;
         for (int i = 0; i < below.size(); i++) {
             Object c = classOf.apply(below.get(i).url());
             int[] n = c == null ? null : byClass.get(c);
-            kind[i] = n == null ? 0 : n[0] > n[1] ? 1 : -1;
-            if (kind[i] == 1) {
+            if (n != null && n[0] > n[1]) {
                 cutPages.add(below.get(i));
                 lowestCut = i;
-            } else if (kind[i] == -1 && firstOther < 0) {
+            } else if (n != null && firstOther < 0) {
                 firstOther = i;
             }
         }
@@ -139,4 +137,21 @@ public final class ClassCut {
                 band.highest(), String.join(", ", band.examples()))));
     }
 
+    /**
+     * The site model's checks of a decision, in the order the pipeline applies them: {@link InnerBoundary} (a second
+     * boundary inside the pages taken), then this class's (a boundary that cuts the classes taken), each with
+     * {@link InnerBoundary#DEFAULT_MIN_SHARE}. The one sequence for the pattern service and the reports that score it.
+     *
+     * @param decision the similarity's decision over {@code pages}
+     * @param pages    the pages it was taken over
+     * @param classOf  a page's class in the model by its URL, or null when the model did not read it
+     * @param floor    the decision's floor, 0..1
+     * @return the decision as the model leaves it
+     */
+    public static Result afterModelChecks(Result decision, List<Scored> pages, Function<String, ?> classOf,
+                                          double floor) {
+        Result inner = InnerBoundary.check(decision, pages, classOf, floor, InnerBoundary.DEFAULT_MIN_SHARE)
+                .orElse(decision);
+        return check(inner, pages, classOf, InnerBoundary.DEFAULT_MIN_SHARE).orElse(inner);
+    }
 }

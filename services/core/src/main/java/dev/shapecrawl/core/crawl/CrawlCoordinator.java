@@ -11,7 +11,6 @@ import dev.shapecrawl.core.navigation.MappedPage;
 import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
 import dev.shapecrawl.core.navigation.LinkPosition;
 import dev.shapecrawl.core.navigation.PatternMatcher;
-import dev.shapecrawl.core.navigation.PatternSettings;
 import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.page.UrlNormalizer;
 import dev.shapecrawl.core.similarity.Similarities;
@@ -653,30 +652,6 @@ public final class CrawlCoordinator {
         send(job, r);
     }
 
-    /**
-     * A confirmed target page's links that its own target step takes ({@link PatternMatcher#nextTarget}), not seen
-     * before in this run, are requested as pages of that step: targets of the kind linked only from other targets
-     * (Scaladoc's nested classes, a Sphinx class's members). Each is classified like any crawled page; the ones that
-     * are targets have their links read the same way, the others end there. A loop on the target step, so only with
-     * {@link PatternSettings#loops()} (not in the seed-faithful preset, whose pattern has no loops).
-     */
-    private void followTargetLinks(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page,
-                                   PatternMatcher matcher, PatternMatcher.States from) {
-        for (Outlink link : page.outlinks()) {
-            if (!link.inScope()) {
-                continue;
-            }
-            PatternMatcher.States next = matcher.nextTarget(from, link.url(), List.of());
-            if (next.isEmpty() || store.url(job.jobId, traversal, link.url()).isPresent()) {
-                continue;
-            }
-            if (!crawlBudgetLeft(job)) {
-                return;
-            }
-            requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next);
-        }
-    }
-
     private void expandCrawl(Draft job, Traversal traversal, String url, UrlEntry entry, PageClassified page) {
         if (job.seed.spec() != null) {
             expandBySpec(job, traversal, url, entry, page);
@@ -684,10 +659,13 @@ public final class CrawlCoordinator {
         }
         PatternMatcher matcher = matcher(job);
         PatternMatcher.States from = matcher.decode(entry.states());
-        if (!matcher.expands(from)) {
-            if (page.target() && matcher.atTarget(from) && generator.settings().loops()) {
-                followTargetLinks(job, traversal, url, entry, page, matcher, from);
-            }
+        boolean expands = matcher.expands(from);
+        // A confirmed target page at the end of a branch: its links that its own target step takes are requested
+        // as pages of that step (PatternMatcher.nextTarget), for targets linked only from other targets (Scaladoc's
+        // nested classes, a Sphinx class's members), which a mapping that does not expand targets never shows the
+        // pattern. A loop on the target step, so only with the pattern's loops (not in the seed-faithful preset).
+        boolean targetLinks = !expands && page.target() && matcher.atTarget(from) && generator.settings().loops();
+        if (!expands && !targetLinks) {
             return;
         }
         // a crawled hub's link collections come with its answer (parked with it when it waited for its turn)
@@ -697,8 +675,9 @@ public final class CrawlCoordinator {
             if (!link.inScope()) {
                 continue;
             }
-            PatternMatcher.States next = matcher.next(from, link.url(), null,
-                    linkPaths.getOrDefault(link.url(), List.of()));
+            List<LinkPosition> at = linkPaths.getOrDefault(link.url(), List.of());
+            PatternMatcher.States next = expands ? matcher.next(from, link.url(), null, at)
+                    : matcher.nextTarget(from, link.url(), at);
             if (next.isEmpty()) {
                 continue;
             }
@@ -708,9 +687,12 @@ public final class CrawlCoordinator {
                     return;
                 }
                 requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next);
-            } else {
+            } else if (expands) {
                 reachedAgain(job, traversal, matcher, link.url(), seen.get(), next);
             }
+        }
+        if (!expands) {
+            return; // a target page's forms are not the pattern's
         }
         for (FormInfo form : page.forms()) {
             Optional<FormTemplate> step = store.form(job.jobId, form.id());
@@ -861,10 +843,9 @@ public final class CrawlCoordinator {
      * mapping began instead of fetching the site again (issue 18). A {@code remap} asks for the site as it is now, so
      * it fetches.
      */
-    private static long reuseSince(Draft job, CrawlSeed seed) {
+    private static long reuseSince(Draft job, CrawlSeed seed, boolean newSamples) {
         boolean unanswered = job.phase == Phase.AMBIGUOUS || job.phase == Phase.FAILED;
-        boolean sameSite = unanswered || samplesChanged(job, seed);
-        return sameSite && !seed.remap() && job.mappingStartedMs > 0 ? job.mappingStartedMs : 0;
+        return (unanswered || newSamples) && !seed.remap() && job.mappingStartedMs > 0 ? job.mappingStartedMs : 0;
     }
 
     /**
@@ -885,8 +866,9 @@ public final class CrawlCoordinator {
         Traversal previous = job.mappings == 0 ? null : job.traversal();
         Traversal previousMap = job.mappings == 0 ? null : new Traversal(true, job.mappings);
         // a pattern learnt with other samples, or older than a mapping that ended AMBIGUOUS, is not this seed's
-        boolean stale = samplesChanged(job, seed) || job.phase == Phase.AMBIGUOUS;
-        long reuseSinceMs = reuseSince(job, seed);
+        boolean newSamples = samplesChanged(job, seed);
+        boolean stale = newSamples || job.phase == Phase.AMBIGUOUS;
+        long reuseSinceMs = reuseSince(job, seed, newSamples);
         job.seed = seed;
         job.pendingSeed = null;
         job.resetCounters();
@@ -1109,7 +1091,8 @@ public final class CrawlCoordinator {
     /**
      * The site-wide target decision over the finished mapping ({@link TargetDecision}), checked against the mapping's
      * site model ({@link InnerBoundary}: a second boundary inside the taken pages that the model's classes agree with
-     * makes it AMBIGUOUS) and for taken pages that list every other ({@link ListedTargets}: left out, or named),
+     * makes it AMBIGUOUS; {@link ClassCut}: a boundary that cuts the classes it takes moves below them, or is said)
+     * and for taken pages that list every other ({@link ListedTargets}: left out, or named),
      * unless the job fixed its own threshold (the seed's {@code similarityThreshold}): then each page's own verdict
      * stands, as before issue 18.
      */
@@ -1121,10 +1104,8 @@ public final class CrawlCoordinator {
         TargetDecision.Result result = TargetDecision.decide(scored, decisionSettings);
         if (model.isPresent()) {
             Map<String, Integer> classOf = model.get().classByRequestUrl();
-            result = InnerBoundary.check(result, scored, classOf::get, decisionSettings.floor(),
-                    InnerBoundary.DEFAULT_MIN_SHARE).orElse(result);
-            // then whether the boundary cuts the classes of the pages taken (ClassCut: moved below them, or said)
-            result = ClassCut.check(result, scored, classOf::get, InnerBoundary.DEFAULT_MIN_SHARE).orElse(result);
+            // a second boundary inside the pages taken (InnerBoundary), then a boundary that cuts their classes
+            result = ClassCut.afterModelChecks(result, scored, classOf::get, decisionSettings.floor());
         }
         result = ListedTargets.check(result, scored, linksOf, parentOf).orElse(result);
         return new Decision(result);

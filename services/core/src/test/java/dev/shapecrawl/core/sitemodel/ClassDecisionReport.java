@@ -367,10 +367,8 @@ class ClassDecisionReport {
      */
     private static Outcome cutClasses(List<EvalCorpus.Page> pages, double[] sims, List<Scored> scored,
                                       TargetDecision.Result decided, Map<String, Integer> sampledClassOf) {
-        TargetDecision.Result r = InnerBoundary.check(decided, scored, sampledClassOf::get,
-                TargetDecision.Settings.DEFAULT_FLOOR, InnerBoundary.DEFAULT_MIN_SHARE).orElse(decided);
-        r = ClassCut.check(r, scored, sampledClassOf::get, InnerBoundary.DEFAULT_MIN_SHARE).orElse(r);
-        return similarity(pages, sims, r);
+        return similarity(pages, sims, ClassCut.afterModelChecks(decided, scored, sampledClassOf::get,
+                TargetDecision.Settings.DEFAULT_FLOOR));
     }
 
     private static Outcome outcome(String status, List<EvalCorpus.Page> pages, boolean[] chosen) {
