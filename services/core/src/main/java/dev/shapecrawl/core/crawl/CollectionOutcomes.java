@@ -72,13 +72,41 @@ public record CollectionOutcomes(Map<String, Outcome> paths) {
      * @return the updated outcomes; this one when the path is new and {@link #MAX_PATHS} are tracked already
      */
     public CollectionOutcomes applied(String pathId, boolean target) {
-        Outcome o = paths.get(pathId);
+        return counted(pathId, 1, target ? 1 : 0);
+    }
+
+    /**
+     * These outcomes with one more page requested through {@code id}, counted as an other page until it is
+     * {@link #found} a target. The crawl's count for a target page's link name
+     * ({@code CrawlCoordinator#targetLinkName}): it closes a name on the pages <em>requested</em>, since a crawl asks
+     * for all its target pages before the first page their links lead to is answered (a target page's links are
+     * taken in turn order, after every page requested before them), so counting answers would close nothing.
+     *
+     * @param id the name's id ({@link #id})
+     * @return the updated outcomes; this one when the id is new and {@link #MAX_PATHS} are tracked already
+     */
+    public CollectionOutcomes requested(String id) {
+        return counted(id, 1, 0);
+    }
+
+    /**
+     * These outcomes with a page {@link #requested} through {@code id} found a target page: the id is open again.
+     *
+     * @param id the name's id ({@link #id})
+     * @return the updated outcomes; this one when the id is new and {@link #MAX_PATHS} are tracked already
+     */
+    public CollectionOutcomes found(String id) {
+        return counted(id, 0, 1);
+    }
+
+    private CollectionOutcomes counted(String id, int pages, int targets) {
+        Outcome o = paths.get(id);
         if (o == null && paths.size() >= MAX_PATHS) {
             return this;
         }
         Map<String, Outcome> next = new HashMap<>(paths); // the constructor copies it once more, unordered
-        next.put(pathId, o == null ? new Outcome(1, target ? 1 : 0)
-                : new Outcome(o.applied() + 1, o.targets() + (target ? 1 : 0)));
+        next.put(id, o == null ? new Outcome(pages, targets)
+                : new Outcome(o.applied() + pages, o.targets() + targets));
         return new CollectionOutcomes(next);
     }
 }

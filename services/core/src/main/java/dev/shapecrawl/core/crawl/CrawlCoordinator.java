@@ -488,8 +488,10 @@ public final class CrawlCoordinator {
         String url = FormSubmissions.key(page.request());
         UrlEntry entry = store.url(job.jobId, traversal, url).orElseThrow();
         markFinalUrlSeen(job, traversal, page, entry);
-        if (traversal.mapping() && entry.via() != null) {
-            job.collections = job.collections.applied(entry.via(), entry.target());
+        if (entry.via() != null && traversal.mapping()) {
+            job.collections = job.collections.applied(entry.via(), entry.target()); // a sampled collection path
+        } else if (entry.via() != null && entry.target()) {
+            job.collections = job.collections.found(entry.via()); // a target page's link name (targetLinkName)
         }
         if (traversal.mapping()) {
             expandMapping(job, traversal, url, entry, page);
@@ -683,10 +685,17 @@ public final class CrawlCoordinator {
             }
             Optional<UrlEntry> seen = store.url(job.jobId, traversal, link.url());
             if (seen.isEmpty()) {
+                String via = expands ? null : targetLinkName(link);
+                if (via != null && !job.collections.open(via)) {
+                    continue; // a name whose first pages were no targets (targetLinkName)
+                }
                 if (!crawlBudgetLeft(job)) {
                     return;
                 }
-                requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next);
+                if (via != null) {
+                    job.collections = job.collections.requested(via);
+                }
+                requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next, via);
             } else if (expands) {
                 reachedAgain(job, traversal, matcher, link.url(), seen.get(), next);
             }
@@ -796,7 +805,29 @@ public final class CrawlCoordinator {
      */
     private void requestByPattern(Draft job, Traversal traversal, String url, String parent, int depth,
                                   PatternMatcher matcher, PatternMatcher.States next) {
-        request(job, traversal, url, parent, depth, Purpose.CRAWL, matcher.encode(next), null, matcher.expands(next));
+        requestByPattern(job, traversal, url, parent, depth, matcher, next, null);
+    }
+
+    /** As above; {@code via}: the id of the target page's link name it was taken by ({@link #targetLinkName}). */
+    private void requestByPattern(Draft job, Traversal traversal, String url, String parent, int depth,
+                                  PatternMatcher matcher, PatternMatcher.States next, String via) {
+        request(job, traversal, url, parent, depth, Purpose.CRAWL, matcher.encode(next), via, matcher.expands(next));
+    }
+
+    /**
+     * The id under which the crawl counts what a target page's link of this name led to ({@link CollectionOutcomes},
+     * the sampled mapping's rule for a collection path, here for a link's name): once
+     * {@link LinkSampling#PER_COLLECTION} pages have been requested through target pages' links of one anchor text
+     * and none of them has been found a target page, the crawl takes no more links of that text from target pages
+     * (until one is found a target: {@link CollectionOutcomes#requested}). Why the name: a confirmed target page's
+     * answer comes without its link collections (the classifier keeps them off target pages, which are most of a
+     * crawl's pages), and what a target page links to beside its own kind is mostly its navigation, whose links carry
+     * the same name on every page (gtk-doc's "Up" to the chapter, 17 of gio's requests), while the targets it links
+     * to carry their own names (Scaladoc's nested classes). shapecrawl's rule, beyond the seeds (docs/navigation.md
+     * §8, "A target page's links").
+     */
+    private static String targetLinkName(Outlink link) {
+        return CollectionOutcomes.id("target link: " + link.anchorText());
     }
 
     /**
@@ -924,6 +955,7 @@ public final class CrawlCoordinator {
                 job.lastError = shortfall;
             }
             job.phase = Phase.IDLE;
+            job.collections = CollectionOutcomes.NONE; // the names' counts are the run's (targetLinkName)
         }
         if (job.phase != Phase.CRAWLING && job.pendingSeed != null) {
             start(job, job.pendingSeed);
@@ -1287,6 +1319,7 @@ public final class CrawlCoordinator {
             phase = Phase.CRAWLING;
             crawlStartedMs = nowMs;
             resetCrawlCounts();
+            collections = CollectionOutcomes.NONE; // what target pages' links of each name led to, learnt anew
         }
 
         /** The counts of a crawl run's answers (stored-copy answers and 304s among them), from zero. */

@@ -119,6 +119,37 @@ class CrawlCoordinatorTest {
     }
 
     /**
+     * gtk-doc's reference pages each link "Up" to their chapter, a page the target step's regex takes that is no
+     * target: the crawl reads a confirmed target page's links its target step takes, and a link name under which
+     * {@link LinkSampling#PER_COLLECTION} pages have been requested, none found a target, is taken no more; a link of
+     * another name to a target (the related artist, linked from artist pages only) still is.
+     */
+    @Test
+    void aTargetPagesLinksOfANameThatLedToNoTargetAreTakenNoMore() {
+        SimulatedSite site = new SimulatedSite(u -> u.startsWith(E + "artist?cd=") && !u.matches(".*cd=5[0-9]$"));
+        site.page(E, E + "list/A", E + "list/B", E + "about");
+        site.page(E + "list/A", E + "artist?cd=1", E + "artist?cd=2", E + "artist?cd=3", E + "artist?cd=4", E);
+        site.page(E + "list/B", E + "artist?cd=5", E + "artist?cd=6", E + "artist?cd=7", E + "artist?cd=8", E);
+        site.page(E + "about", E);
+        for (int i = 1; i <= 8; i++) {
+            site.page(E + "artist?cd=" + i, E + "artist?cd=5" + i, E + "artist?cd=99", E);
+            site.page(E + "artist?cd=5" + i, E + "list/A");
+        }
+        site.page(E + "artist?cd=99", E);
+        site.anchorText = u -> u.matches(".*cd=5[0-9]$") ? "Up" : u.endsWith("cd=99") ? "The Related" : "";
+        run(site);
+        List<String> crawled = urls(site.requests, Purpose.CRAWL);
+        assertEquals(Phase.IDLE, site.lastStatus().phase(), String.valueOf(site.lastStatus()));
+        assertEquals(List.of(E + "artist?cd=51", E + "artist?cd=52", E + "artist?cd=53"),
+                crawled.stream().filter(u -> u.matches(".*cd=5[0-9]$")).toList(),
+                "three pages by the name \"Up\", none a target: no more of them");
+        assertTrue(crawled.contains(E + "artist?cd=99"), "the related artist, by another name: " + crawled);
+        for (int i = 1; i <= 8; i++) {
+            assertTrue(crawled.contains(E + "artist?cd=" + i), "artist " + i);
+        }
+    }
+
+    /**
      * A site of one template (QDoc, Sphinx, gi-docgen): every page is at least the decision's floor like the sample,
      * the entry point included. Left unexpanded, the pages like the sample ended QDoc's sampled mapping after 20
      * pages, all of them the entry's first links, and the decision saw nothing but the samples' kind; so the mapping

@@ -268,15 +268,20 @@ class FirstRunReport {
         return CrawlSeed.of(job, entry).withMapping(MappingMode.valueOf(mode.toUpperCase(Locale.ROOT)), budget);
     }
 
-    /** The HTML file at a root-relative path (query left out), or empty: not there, or not HTML. */
+    /**
+     * The HTML file at a root-relative path (query left out), or empty: not there, or not HTML. A directory is its
+     * {@code index.html}, as {@code ./shapecrawl serve} (the CLI runs' server) and static web servers answer it:
+     * gi-docgen's Pango reference links its sibling namespaces as {@code ../PangoCairo/}.
+     */
     private static Optional<String> read(Path root, String path) {
         String clean = path.replaceFirst("[?#].*$", "").replaceFirst("^/+", "");
-        if (clean.isEmpty()) {
-            clean = "index.html";
-        }
         Path file = root.resolve(clean).normalize();
+        if (Files.isDirectory(file)) {
+            file = file.resolve("index.html");
+        }
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
         if (!file.startsWith(root) || !Files.isRegularFile(file)
-                || !(clean.endsWith(".html") || clean.endsWith(".htm"))) {
+                || !(name.endsWith(".html") || name.endsWith(".htm"))) {
             return Optional.empty();
         }
         try {

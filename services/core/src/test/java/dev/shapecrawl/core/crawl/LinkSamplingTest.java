@@ -78,6 +78,19 @@ class LinkSamplingTest {
     }
 
     @Test
+    void aNameClosesOnThreePagesRequestedAndOpensAgainWhenOneIsFoundATarget() {
+        String up = CollectionOutcomes.id("target link: Up");
+        CollectionOutcomes o = CollectionOutcomes.NONE;
+        for (int i = 0; i < LinkSampling.PER_COLLECTION; i++) {
+            assertTrue(o.open(up), "open after " + i + " requests");
+            o = o.requested(up);
+        }
+        assertFalse(o.open(up), "three requested, none found a target yet: closed");
+        assertTrue(o.found(up).open(up), "one of them a target: open again");
+        assertFalse(o.open(up), "immutable");
+    }
+
+    @Test
     void atMostMaxPathsAreTrackedAndANewPathBeyondStaysOpen() {
         CollectionOutcomes o = CollectionOutcomes.NONE;
         for (int i = 0; i < CollectionOutcomes.MAX_PATHS; i++) {

@@ -43,6 +43,8 @@ final class SimulatedSite implements CrawlOutput {
     Function<String, PageCollections> collections = url -> null;
     /** Each page's similarity to the nearest negative sample; by default none (null). */
     Function<String, Double> negativeSimilarity = url -> null;
+    /** The anchor text of every link to a URL; by default empty. */
+    Function<String, String> anchorText = url -> "";
     /**
      * As the fetcher's page store answers: a request that allows reuse of a URL answered before is answered from the
      * copy ({@code reused}); with {@code validators}, a request that does not is a conditional one the unchanged site
@@ -127,7 +129,7 @@ final class SimulatedSite implements CrawlOutput {
         // the classifier's rule: a crawl decides by its request's threshold, a mapping by the job's (provisional)
         boolean target = request.targetThreshold() != null
                 ? TargetDecision.isTarget(s, negative, request.targetThreshold()) : isTarget.test(request.url());
-        List<Outlink> outlinks = out.stream().map(u -> new Outlink(u, "", u.startsWith("http://s.test/"))).toList();
+        List<Outlink> outlinks = out.stream().map(u -> new Outlink(u, anchorText.apply(u), u.startsWith("http://s.test/"))).toList();
         boolean stored = !answered.add(request.url());
         boolean reused = stored && request.reuseSinceMs() != null;
         boolean notModified = stored && !reused && validators;
