@@ -662,10 +662,10 @@ public final class CrawlCoordinator {
         PatternMatcher matcher = matcher(job);
         PatternMatcher.States from = matcher.decode(entry.states());
         boolean expands = matcher.expands(from);
-        // A confirmed target page at the end of a branch: its links that its own target step takes are requested
-        // as pages of that step (PatternMatcher.nextTarget), for targets linked only from other targets (Scaladoc's
-        // nested classes, a Sphinx class's members), which a mapping that does not expand targets never shows the
-        // pattern. A loop on the target step, so only with the pattern's loops (not in the seed-faithful preset).
+        // A confirmed target page at the end of a branch: its links that a target step takes are requested as pages
+        // of that step (PatternMatcher.nextTarget), for targets linked only from other targets (Scaladoc's nested
+        // classes, a Sphinx class's members), which a mapping that does not expand targets never shows the pattern.
+        // A loop on the target steps, so only with the pattern's loops (not in the seed-faithful preset).
         boolean targetLinks = !expands && page.target() && matcher.atTarget(from) && generator.settings().loops();
         if (!expands && !targetLinks) {
             return;

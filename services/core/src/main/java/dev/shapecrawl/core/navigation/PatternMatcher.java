@@ -211,28 +211,34 @@ public final class PatternMatcher {
     }
 
     /**
-     * The states a link on a <b>target page</b> reaches by the target step the page was reached by: the link is
-     * followed when it is a link that step takes (its URL regex, its class links), as if the last step of each branch
-     * looped. A crawl reads a target page's links this way only when the classifier confirms the page is a target
-     * ({@code CrawlCoordinator}): API documentation links many of its target pages only from other ones (classes
-     * nested in objects on Scaladoc, a class's members on Sphinx autosummary), which a mapping that does not expand
-     * target pages (Vidal 2006, Algorithm 2) never shows the pattern. Shapecrawl's extension, not the seed's.
+     * The states a link on a <b>target page</b> reaches by the pattern's target steps: the link is followed when it
+     * is a link the last step of some branch takes (its URL regex, its class links), as if every target step looped
+     * and any of them could follow any other. A crawl reads a target page's links this way only when the classifier
+     * confirms the page is a target ({@code CrawlCoordinator}): API documentation links many of its target pages only
+     * from other ones (classes nested in objects on Scaladoc, a class's members on Sphinx autosummary), which a
+     * mapping that does not expand target pages (Vidal 2006, Algorithm 2) never shows the pattern; and the branches
+     * learn their regexes from different examples, so a member's URL may be one that another branch's target step
+     * takes and not the class page's own (SciPy: {@code scipy.integrate.RK45.step}). Shapecrawl's extension, not
+     * the seed's.
      *
-     * @param from      the target page's states (those at the end of a branch count; a form step's do not)
+     * @param from      the target page's states (at least one at the end of a branch, else nothing is followed)
      * @param url       the link's absolute URL
      * @param linkPaths where the link stands in the page's link collections (empty: unknown, by URL alone)
-     * @return the states of the page reached (the same target steps); empty if no target step takes the link
+     * @return the states of the page reached (the target steps that take it, on any branch without a form step
+     *         last); empty if none takes the link
      */
     public States nextTarget(States from, String url, Collection<LinkPosition> linkPaths) {
+        if (!atTarget(from)) {
+            return States.EMPTY;
+        }
         byte[] memo = new byte[patterns.length];
-        int[] out = new int[from.packed.length];
+        int[] out = new int[stepCount.length];
         int n = 0;
-        for (int s : from.packed) {
-            int b = s >>> 16;
-            int i = s & 0xFFFF;
-            if (i == stepCount[b] && i >= 1 && formOf[b][i] == null
+        for (int b = 0; b < stepCount.length; b++) {
+            int i = stepCount[b];
+            if (i >= 1 && formOf[b][i] == null
                     && follows(patternOf[b][i], linkPathsOf[b][i], excludedOf[b][i], url, memo, linkPaths)) {
-                out[n++] = s;
+                out[n++] = pack(b, i);
             }
         }
         return States.of(Arrays.copyOf(out, n));

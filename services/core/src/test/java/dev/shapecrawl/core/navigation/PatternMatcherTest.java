@@ -52,14 +52,27 @@ class PatternMatcherTest {
     }
 
     @Test
-    void aTargetPagesLinksAreTakenByItsOwnTargetStepOnly() {
+    void aTargetPagesLinksAreTakenByEveryBranchsTargetStep() {
+        // two branches whose target steps take different URL shapes (SciPy's class pages and their members, each
+        // learnt from other examples): a target of one links to targets of the other's shape
+        PatternMatcher m = PatternMatcher.of(List.of(branch(step(LIST, false), step(ARTIST, false)),
+                branch(step(LIST, false), step(ALBUM, false))));
+        PatternMatcher.States artist = m.next(m.next(m.start(), E + "list/A"), E + "artist?cd=17");
+        assertTrue(m.atTarget(artist, 0) && !m.atTarget(artist, 1), "an artist: the first branch's target");
+        PatternMatcher.States album = m.nextTarget(artist, E + "album/3", List.of());
+        assertTrue(m.atTarget(album, 1) && !m.atTarget(album, 0), "an album it links to: the second branch's target");
+        assertTrue(m.nextTarget(artist, E + "list/B", List.of()).isEmpty(), "no target step takes a list");
+    }
+
+    @Test
+    void aTargetPagesLinksAreTakenByATargetStepOnly() {
         PatternMatcher m = PatternMatcher.of(List.of(branch(step(LIST, false), step(ARTIST, false))));
         PatternMatcher.States list = m.next(m.start(), E + "list/A");
         PatternMatcher.States artist = m.next(list, E + "artist?cd=17");
         assertEquals("0:2", m.encode(m.nextTarget(artist, E + "artist?cd=18", List.of())),
                 "another artist linked from an artist: the target step, as if it looped");
         assertTrue(m.nextTarget(artist, E + "list/B", List.of()).isEmpty(), "not a list: no step before the target's");
-        assertTrue(m.nextTarget(artist, E + "album/3", List.of()).isEmpty(), "not what the target step takes");
+        assertTrue(m.nextTarget(artist, E + "album/3", List.of()).isEmpty(), "not what a target step takes");
         assertTrue(m.nextTarget(list, E + "artist?cd=18", List.of()).isEmpty(), "a list page is not at a target");
     }
 
