@@ -80,6 +80,10 @@ import java.util.regex.Pattern;
  *       ({@code <dl class="py …">}: function, class, method, attribute, data …; all 3,971 such pages of SciPy 1.10's
  *       reference carry one); decoys are the module overviews, the tutorial, the developer guide, the release notes
  *       and the indexes, in the same theme. Held out like {@code asciidoc-manpage}.</li>
+ *   <li>{@code doxygen-title}: the class, struct and union reference pages of a Doxygen site written with
+ *       {@code SHORT_NAMES} (file names {@code a00123.html}, which do not tell the kind): pages whose Doxygen title
+ *       ends in "Class Reference", "Struct Reference" or "Union Reference", templates included; decoys as for
+ *       {@code doxygen}. Held out (eighth run, 2026-11-29, truth fixed before the run: libpqxx's reference).</li>
  * </ul>
  */
 public final class DirectorySites {
@@ -126,6 +130,7 @@ public final class DirectorySites {
             case "asciidoc-manpage" -> (r, path) -> read(r.resolve(path)).contains("<body class=\"manpage\"");
             case "sphinx-autosummary" -> (r, path) -> path.contains("/generated/")
                     && read(r.resolve(path)).contains("<dl class=\"py ");
+            case "doxygen-title" -> (r, path) -> DOXYGEN_TYPE_TITLE.matcher(read(r.resolve(path))).find();
             default -> throw new IllegalArgumentException("unknown site kind " + kind);
         };
         if (!Files.isDirectory(root)) {
@@ -168,6 +173,13 @@ public final class DirectorySites {
         return slash > 0 && !path.startsWith("index/") && !path.startsWith("lib/") && !file.equals("package.html")
                 && !file.endsWith("$.html");
     }
+
+    /**
+     * Doxygen's title of a class, struct or union page, template or not ({@code <div class="title">pqxx::connection
+     * Class Reference</div>}); member lists are titled "… Member List", file pages "… File Reference".
+     */
+    private static final Pattern DOXYGEN_TYPE_TITLE = Pattern.compile(
+            "<div class=\"title\">[^<]*(?:Class|Struct|Union)(?: Template)? Reference(?:<|\\s)");
 
     static boolean isDoxygenTypePage(String path) {
         return !path.contains("/") && !path.equals("classes.html") && DOXYGEN_TYPE.matcher(path).matches() && !path.endsWith("-members.html")
