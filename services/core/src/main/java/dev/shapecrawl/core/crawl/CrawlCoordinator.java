@@ -692,9 +692,6 @@ public final class CrawlCoordinator {
                 if (!crawlBudgetLeft(job)) {
                     return;
                 }
-                if (via != null) {
-                    job.collections = job.collections.requested(via);
-                }
                 requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next, via);
             } else if (expands) {
                 reachedAgain(job, traversal, matcher, link.url(), seen.get(), next);
@@ -801,16 +798,14 @@ public final class CrawlCoordinator {
      * classifier decides (a loop step, or a step with one after it), its answer must carry its link collections even
      * when it is a target, for the class links and excluded groups to hold on its links
      * ({@link FetchRequest#expanded()}). A page reached in more states later is answered without them if it was not
-     * asked for; its links are then followed by their URLs.
+     * asked for; its links are then followed by their URLs. {@code via}: the id of the target page's link name it
+     * was taken by ({@link #targetLinkName}), counted as requested through that name; null for any other link.
      */
     private void requestByPattern(Draft job, Traversal traversal, String url, String parent, int depth,
-                                  PatternMatcher matcher, PatternMatcher.States next) {
-        requestByPattern(job, traversal, url, parent, depth, matcher, next, null);
-    }
-
-    /** As above; {@code via}: the id of the target page's link name it was taken by ({@link #targetLinkName}). */
-    private void requestByPattern(Draft job, Traversal traversal, String url, String parent, int depth,
                                   PatternMatcher matcher, PatternMatcher.States next, String via) {
+        if (via != null) {
+            job.collections = job.collections.requested(via);
+        }
         request(job, traversal, url, parent, depth, Purpose.CRAWL, matcher.encode(next), via, matcher.expands(next));
     }
 
@@ -934,7 +929,7 @@ public final class CrawlCoordinator {
             request(job, traversal, seed.entryUrl(), null, 0, Purpose.CRAWL, seed.spec().startClass());
         } else {
             PatternMatcher matcher = matcher(job);
-            requestByPattern(job, traversal, seed.entryUrl(), null, 0, matcher, matcher.start());
+            requestByPattern(job, traversal, seed.entryUrl(), null, 0, matcher, matcher.start(), null);
         }
         save(job);
     }
@@ -1117,7 +1112,7 @@ public final class CrawlCoordinator {
         job.resetCounters();
         PatternMatcher matcher = matcher(job);
         job.nextTurn = job.nextOrder;
-        requestByPattern(job, job.traversal(), job.seed.entryUrl(), null, 0, matcher, matcher.start());
+        requestByPattern(job, job.traversal(), job.seed.entryUrl(), null, 0, matcher, matcher.start(), null);
     }
 
     /**
