@@ -16,7 +16,9 @@ import java.util.Map;
  * javadoc's "Use", "Tree", "Next package" and "Frames" links) otherwise takes 3 new pages from every page the
  * mapping expands: on junit 4.13.2 86 of the 200 sampled pages were such pages, and the sample is what a first run
  * fetches beyond the targets (issue 19's bound of 1.25 requests per target). A path that led to a target page stays
- * open: the pages of a target list are what the crawl fetches anyway.
+ * open: the pages of a target list are what the crawl fetches anyway. The mapping counts the names (anchor texts) of
+ * its sampled links the same way ({@code CrawlCoordinator#sampledLinkName}), and a crawl the names of a confirmed
+ * target page's links ({@link #requested}, {@code CrawlCoordinator#targetLinkName}).
  *
  * <p>Immutable; at most {@link #MAX_PATHS} paths are tracked (a path first met beyond that stays open, so a page
  * with thousands of collections costs no more state and samples as the seed does).

@@ -488,10 +488,15 @@ public final class CrawlCoordinator {
         String url = FormSubmissions.key(page.request());
         UrlEntry entry = store.url(job.jobId, traversal, url).orElseThrow();
         markFinalUrlSeen(job, traversal, page, entry);
-        if (entry.via() != null && traversal.mapping()) {
-            job.collections = job.collections.applied(entry.via(), entry.target()); // a sampled collection path
-        } else if (entry.via() != null && entry.target()) {
-            job.collections = job.collections.found(entry.via()); // a target page's link name (targetLinkName)
+        if (traversal.mapping()) {
+            if (entry.via() != null) {
+                job.collections = job.collections.applied(entry.via(), entry.target()); // a sampled collection path
+            }
+            if (entry.viaName() != null) {
+                job.collections = job.collections.applied(entry.viaName(), entry.target()); // sampledLinkName
+            }
+        } else if (entry.viaName() != null && entry.target()) {
+            job.collections = job.collections.found(entry.viaName()); // a target page's link name (targetLinkName)
         }
         if (traversal.mapping()) {
             expandMapping(job, traversal, url, entry, page);
@@ -523,7 +528,7 @@ public final class CrawlCoordinator {
             long order = job.nextOrder++;
             store.putUrl(job.jobId, traversal, finalUrl,
                     new UrlEntry(entry.depth(), entry.parentUrl(), order, true, false, entry.states(), List.of(),
-                            null, null, null, null));
+                            null, null, null, null, null));
             store.park(job.jobId, traversal, order, ParkedAnswer.nothing()); // its turn passes without an answer
         }
     }
@@ -553,8 +558,9 @@ public final class CrawlCoordinator {
                 }
             } else if (job.requested < job.seed.mappingBudget()
                     && (sampled == null || sampled.containsKey(link.url()))) {
-                request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "",
-                        sampled == null ? null : sampled.get(link.url()));
+                String path = sampled == null ? null : sampled.get(link.url());
+                request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "", path,
+                        path == null ? null : sampledLinkName(link.anchorText()), false);
             }
         }
         for (FormInfo form : page.forms()) {
@@ -572,8 +578,9 @@ public final class CrawlCoordinator {
     /**
      * The links a {@link MappingMode#SAMPLED} mapping requests from a page ({@link LinkSampling}, seed 001 §3.3.1),
      * each with the id of the collection path it is sampled through (null for a sample's neighbour), through the
-     * paths still open ({@link CollectionOutcomes}); or null when every new in-scope link is requested (a
-     * {@link MappingMode#FULL} mapping, or a page whose link collections were not kept).
+     * paths and by the names still open ({@link CollectionOutcomes}, {@link #sampledLinkName}); or null when every
+     * new in-scope link is requested (a {@link MappingMode#FULL} mapping, or a page whose link collections were not
+     * kept).
      */
     private Map<String, String> sampledLinks(Draft job, Traversal traversal, String url, PageClassified page) {
         if (job.seed.mapping() != MappingMode.SAMPLED) {
@@ -583,19 +590,21 @@ public final class CrawlCoordinator {
         if (collections == null) {
             return null;
         }
-        Set<String> inScope = new HashSet<>();
-        for (Outlink link : page.outlinks()) {
-            if (link.inScope()) {
-                inScope.add(link.url());
+        Map<String, String> nameOf = new HashMap<>(); // in-scope link -> its name's id (the first link to it: it is
+        for (Outlink link : page.outlinks()) {        // the one expandMapping requests it by), or null for no text
+            if (link.inScope() && !nameOf.containsKey(link.url())) {
+                nameOf.put(link.url(), sampledLinkName(link.anchorText()));
             }
         }
-        Predicate<String> eligible = u -> inScope.contains(u) && store.url(job.jobId, traversal, u).isEmpty();
+        Predicate<String> eligible = u -> nameOf.containsKey(u) && store.url(job.jobId, traversal, u).isEmpty()
+                && (nameOf.get(u) == null || job.collections.open(nameOf.get(u)));
         Map<String, String> ids = new HashMap<>(); // path -> id, each hashed once per page
         Function<String, String> id = path -> ids.computeIfAbsent(path, CollectionOutcomes::id);
         Map<String, String> chosen = new HashMap<>();
         LinkSampling.choose(collections.links(), eligible, path -> job.collections.open(id.apply(path)),
                 LinkSampling.PER_COLLECTION).forEach((link, path) -> chosen.put(link, id.apply(path)));
-        for (String link : LinkSampling.besideSamples(collections.links(), store.sampleUrls(job.jobId), eligible)) {
+        Predicate<String> unseen = u -> nameOf.containsKey(u) && store.url(job.jobId, traversal, u).isEmpty();
+        for (String link : LinkSampling.besideSamples(collections.links(), store.sampleUrls(job.jobId), unseen)) {
             chosen.putIfAbsent(link, null);
         }
         return chosen;
@@ -685,14 +694,14 @@ public final class CrawlCoordinator {
             }
             Optional<UrlEntry> seen = store.url(job.jobId, traversal, link.url());
             if (seen.isEmpty()) {
-                String via = expands ? null : targetLinkName(link);
-                if (via != null && !job.collections.open(via)) {
+                String name = expands ? null : targetLinkName(link);
+                if (name != null && !job.collections.open(name)) {
                     continue; // a name whose first pages were no targets (targetLinkName)
                 }
                 if (!crawlBudgetLeft(job)) {
                     return;
                 }
-                requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next, via);
+                requestByPattern(job, traversal, link.url(), url, entry.depth() + 1, matcher, next, name);
             } else if (expands) {
                 reachedAgain(job, traversal, matcher, link.url(), seen.get(), next);
             }
@@ -785,12 +794,7 @@ public final class CrawlCoordinator {
 
     private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
                          String states) {
-        request(job, traversal, url, parent, depth, purpose, states, null, false);
-    }
-
-    private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
-                         String states, String via) {
-        request(job, traversal, url, parent, depth, purpose, states, via, false);
+        request(job, traversal, url, parent, depth, purpose, states, null, null, false);
     }
 
     /**
@@ -798,15 +802,16 @@ public final class CrawlCoordinator {
      * classifier decides (a loop step, or a step with one after it), its answer must carry its link collections even
      * when it is a target, for the class links and excluded groups to hold on its links
      * ({@link FetchRequest#expanded()}). A page reached in more states later is answered without them if it was not
-     * asked for; its links are then followed by their URLs. {@code via}: the id of the target page's link name it
+     * asked for; its links are then followed by their URLs. {@code name}: the id of the target page's link name it
      * was taken by ({@link #targetLinkName}), counted as requested through that name; null for any other link.
      */
     private void requestByPattern(Draft job, Traversal traversal, String url, String parent, int depth,
-                                  PatternMatcher matcher, PatternMatcher.States next, String via) {
-        if (via != null) {
-            job.collections = job.collections.requested(via);
+                                  PatternMatcher matcher, PatternMatcher.States next, String name) {
+        if (name != null) {
+            job.collections = job.collections.requested(name);
         }
-        request(job, traversal, url, parent, depth, Purpose.CRAWL, matcher.encode(next), via, matcher.expands(next));
+        request(job, traversal, url, parent, depth, Purpose.CRAWL, matcher.encode(next), null, name,
+                matcher.expands(next));
     }
 
     /**
@@ -826,12 +831,31 @@ public final class CrawlCoordinator {
     }
 
     /**
-     * Requests {@code url}; {@code via} is the id of the collection path a sampled mapping took it through;
+     * The id under which a sampled mapping counts what its sampled links of one name (anchor text) led to, as it does
+     * for a collection path ({@link CollectionOutcomes}: once {@link LinkSampling#PER_COLLECTION} pages requested
+     * through links of this name have been answered and none of them was a target page, the mapping samples no more
+     * links of this name, on any page); null for a link with no text, whose name says nothing of where it leads (an
+     * image, an icon). Why a name as well as a path: a page's navigation repeats its names at many paths (Haddock's
+     * "Source" beside each declaration of a module, each in its own markup) and on pages of many kinds (javadoc's
+     * "Use" and "Tree"), where a path is closed only once per path and per kind of page; the links of a list of
+     * targets carry the names of their targets, so the name closes nothing there. Counted on answers, like a path:
+     * counted on requests, the mapping read too few pages through the navigation to judge its groups, and the
+     * crawl walked them (docs/navigation.md §8, "The mapping's sampled links by name"). shapecrawl's rule, beyond the
+     * seeds.
+     */
+    private static String sampledLinkName(String anchorText) {
+        return anchorText.isBlank() ? null : CollectionOutcomes.id("sampled link: " + anchorText);
+    }
+
+    /**
+     * Requests {@code url}; {@code via} and {@code viaName} are the ids of the collection path and of the link name it
+     * was taken through, whose outcomes its answer counts for ({@link UrlEntry#via()}, {@link UrlEntry#viaName()});
      * {@code expanded}: the crawl follows the page's links whatever its verdict ({@link #requestByPattern}).
      */
     private void request(Draft job, Traversal traversal, String url, String parent, int depth, Purpose purpose,
-                         String states, String via, boolean expanded) {
-        store.putUrl(job.jobId, traversal, url, UrlEntry.requested(depth, parent, job.nextOrder++, states, via));
+                         String states, String via, String viaName, boolean expanded) {
+        store.putUrl(job.jobId, traversal, url,
+                UrlEntry.requested(depth, parent, job.nextOrder++, states, via, viaName));
         // a crawl-spec job's URL carries its class to the classifier, which selects that class's links
         String pageClass = purpose == Purpose.CRAWL && job.seed.spec() != null ? states : null;
         FetchRequest r = new FetchRequest(job.jobId, url, HttpMethod.GET, List.of(), purpose, depth, parent, 0, null,

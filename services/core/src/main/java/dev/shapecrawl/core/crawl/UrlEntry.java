@@ -28,10 +28,14 @@ import java.util.List;
  * @param via       while a sampled mapping: the id ({@link CollectionOutcomes#id}) of the link collection path the
  *                  URL was sampled through, whose outcome its answer counts for; null otherwise (the entry point, a
  *                  sample's neighbour, a full mapping, a crawl, entries written before it)
+ * @param viaName   the id ({@link CollectionOutcomes#id}) of the name (anchor text) of the link the URL was taken
+ *                  through, whose outcome its answer counts for: in a sampled mapping a sampled link's, in a crawl a
+ *                  confirmed target page's link's; null otherwise (a link with no text, the entry point, a sample's
+ *                  neighbour, a full mapping, a hub's link in a crawl)
  */
 public record UrlEntry(int depth, String parentUrl, long order, boolean done, boolean target, String states,
                        List<String> referrers, String formId, Double similarity, Double negativeSimilarity,
-                       String via) {
+                       String via, String viaName) {
     /**
      * The most referrers kept per URL. Coverage needs one referrer that a branch reaches (a list that names the
      * target), and a page linked from every page of a site (its navigation) must not grow an entry per page.
@@ -48,29 +52,33 @@ public record UrlEntry(int depth, String parentUrl, long order, boolean done, bo
 
     /** A URL just requested. */
     public static UrlEntry requested(int depth, String parentUrl, long order, String states) {
-        return requested(depth, parentUrl, order, states, null);
+        return requested(depth, parentUrl, order, states, null, null);
     }
 
-    /** A URL just requested by a sampled mapping through the link collection path {@code via} (its id). */
-    public static UrlEntry requested(int depth, String parentUrl, long order, String states, String via) {
-        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), null, null, null, via);
+    /**
+     * A URL just requested through a link whose collection path and name count what it leads to ({@code via},
+     * {@code viaName}: their ids, or null).
+     */
+    public static UrlEntry requested(int depth, String parentUrl, long order, String states, String via,
+                                     String viaName) {
+        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), null, null, null, via, viaName);
+    }
+
+    /** A form submission just requested: the result page of form {@code formId} submitted on {@code parentUrl}. */
+    public static UrlEntry submitted(int depth, String parentUrl, long order, String states, String formId) {
+        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), formId, null, null, null, null);
     }
 
     /** This entry reached in {@code states} (encoded as {@link dev.shapecrawl.core.navigation.PatternMatcher} does). */
-    /** A form submission just requested: the result page of form {@code formId} submitted on {@code parentUrl}. */
-    public static UrlEntry submitted(int depth, String parentUrl, long order, String states, String formId) {
-        return new UrlEntry(depth, parentUrl, order, false, false, states, List.of(), formId, null, null, null);
-    }
-
     public UrlEntry withStates(String states) {
         return new UrlEntry(depth, parentUrl, order, done, target, states, referrers, formId, similarity,
-                negativeSimilarity, via);
+                negativeSimilarity, via, viaName);
     }
 
     /** This entry with its answer recorded: the page's provisional target flag and its similarities (or null). */
     public UrlEntry answered(boolean isTarget, Double similarity, Double negativeSimilarity) {
         return new UrlEntry(depth, parentUrl, order, true, isTarget, states, referrers, formId, similarity,
-                negativeSimilarity, via);
+                negativeSimilarity, via, viaName);
     }
 
     /**
@@ -84,6 +92,6 @@ public record UrlEntry(int depth, String parentUrl, long order, boolean done, bo
         List<String> more = new ArrayList<>(referrers);
         more.add(url);
         return new UrlEntry(depth, parentUrl, order, done, target, states, more, formId, similarity,
-                negativeSimilarity, via);
+                negativeSimilarity, via, viaName);
     }
 }

@@ -811,25 +811,8 @@ class CrawlCoordinatorTest {
     @Test
     void aCollectionPathThatLedToOtherPagesOnlyIsSampledNoMore() {
         int packages = 10;
-        SimulatedSite site = new SimulatedSite(u -> u.contains("/C"));
-        site.page(E, E + "p1");
-        Map<String, PageCollections> collections = new java.util.HashMap<>();
-        collections.put(E, new PageCollections(Map.of("OVERVIEW", List.of(E + "p1")), Map.of()));
-        for (int p = 1; p <= packages; p++) {
-            String pkg = E + "p" + p;
-            List<String> classes = List.of(pkg + "/C1", pkg + "/C2", pkg + "/C3", pkg + "/C4");
-            List<String> nav = p < packages ? List.of(pkg + "/use", E + "p" + (p + 1)) : List.of(pkg + "/use");
-            List<String> links = new ArrayList<>(classes);
-            links.addAll(nav);
-            site.page(pkg, links.toArray(String[]::new));
-            site.page(pkg + "/use");
-            classes.forEach(c -> site.page(c, E));
-            Map<String, List<String>> paths = new java.util.LinkedHashMap<>();
-            paths.put("BODY-TABLE-TR-TD-A", classes);
-            paths.put("BODY-DIV-UL-LI-A", nav);
-            collections.put(pkg, new PageCollections(paths, Map.of()));
-        }
-        site.collections = collections::get;
+        SimulatedSite site = packageSite(packages, (p, pkg) -> Map.of("BODY-DIV-UL-LI-A",
+                p < packages ? List.of(pkg + "/use", E + "p" + (p + 1)) : List.of(pkg + "/use")));
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         CrawlCoordinator coordinator = coordinator(store, site);
         coordinator.onSeed(CrawlSeed.of("j", E));
@@ -846,6 +829,69 @@ class CrawlCoordinatorTest {
         assertEquals(4 * packages, found.size(), "the crawl reaches the classes of every package: " + found);
         assertEquals(Map.of(), store.job("j").orElseThrow().collections().paths(),
                 "the counts are dropped when the mapping ends (the state is written with every answer)");
+    }
+
+    /**
+     * A link of one name that stands at another path on every page (Haddock's "Source" beside each declaration): the
+     * path rule closes nothing, since each path is met once. Once three pages sampled through links of that name are
+     * answered and none is a target, the mapping samples no more links of that name (on packages 4 to 8 here), while
+     * the class lists are sampled on every package page. The same site whose source links each carry their own name
+     * is sampled as before, every source page; the crawl reaches every class either way.
+     */
+    @Test
+    void aLinkNameThatLedToOtherPagesOnlyIsSampledNoMore() {
+        int packages = 8;
+        for (boolean oneName : List.of(true, false)) {
+            SimulatedSite site = packageSite(packages, (p, pkg) -> {
+                Map<String, List<String>> nav = new java.util.LinkedHashMap<>();
+                nav.put("BODY-DIV-" + "P-".repeat(p) + "A", List.of(pkg + "/src")); // a path of its own each time
+                if (p < packages) {
+                    nav.put("BODY-DIV-" + "SPAN-".repeat(p) + "A", List.of(E + "p" + (p + 1)));
+                }
+                return nav;
+            });
+            site.anchorText = u -> u.endsWith("/src") ? (oneName ? "Source" : "Source of " + u) : u;
+            run(site);
+
+            List<String> sources = urls(site.requests, Purpose.MAP).stream().filter(u -> u.endsWith("/src")).toList();
+            if (oneName) {
+                assertEquals(List.of(E + "p1/src", E + "p2/src", E + "p3/src"), sources,
+                        "p4 is expanded after the first three source pages were answered, none a target");
+            } else {
+                assertEquals(packages, sources.size(), "each name met once stays open: " + sources);
+            }
+            Set<String> found = site.requests.stream().filter(r -> r.purpose() == Purpose.CRAWL)
+                    .map(FetchRequest::url).filter(u -> u.contains("/C")).collect(Collectors.toSet());
+            assertEquals(4 * packages, found.size(), "the crawl reaches the classes of every package: " + found);
+        }
+    }
+
+    /**
+     * A chain of package pages from the entry: package {@code p} ({@code E + "p" + p}) lists its four classes, the
+     * targets, at one path, then the links {@code nav} gives it (path -> URLs, in order); a link to a page under the
+     * package ({@code p1/use}) is a page of no links.
+     */
+    private static SimulatedSite packageSite(int packages,
+                                             java.util.function.BiFunction<Integer, String, Map<String, List<String>>> nav) {
+        SimulatedSite site = new SimulatedSite(u -> u.contains("/C"));
+        site.page(E, E + "p1");
+        Map<String, PageCollections> collections = new java.util.HashMap<>();
+        collections.put(E, new PageCollections(Map.of("OVERVIEW", List.of(E + "p1")), Map.of()));
+        for (int p = 1; p <= packages; p++) {
+            String pkg = E + "p" + p;
+            List<String> classes = List.of(pkg + "/C1", pkg + "/C2", pkg + "/C3", pkg + "/C4");
+            Map<String, List<String>> paths = new java.util.LinkedHashMap<>();
+            paths.put("BODY-TABLE-TR-TD-A", classes);
+            paths.putAll(nav.apply(p, pkg));
+            List<String> links = new ArrayList<>();
+            paths.values().forEach(links::addAll);
+            site.page(pkg, links.toArray(String[]::new));
+            classes.forEach(c -> site.page(c, E));
+            links.stream().filter(u -> u.startsWith(pkg + "/") && !classes.contains(u)).forEach(site::page);
+            collections.put(pkg, new PageCollections(paths, Map.of()));
+        }
+        site.collections = collections::get;
+        return site;
     }
 
     @Test
