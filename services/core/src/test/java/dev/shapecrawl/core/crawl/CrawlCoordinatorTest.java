@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -871,8 +872,7 @@ class CrawlCoordinatorTest {
      * targets, at one path, then the links {@code nav} gives it (path -> URLs, in order); a link to a page under the
      * package ({@code p1/use}) is a page of no links.
      */
-    private static SimulatedSite packageSite(int packages,
-                                             java.util.function.BiFunction<Integer, String, Map<String, List<String>>> nav) {
+    private static SimulatedSite packageSite(int packages, BiFunction<Integer, String, Map<String, List<String>>> nav) {
         SimulatedSite site = new SimulatedSite(u -> u.contains("/C"));
         site.page(E, E + "p1");
         Map<String, PageCollections> collections = new java.util.HashMap<>();
