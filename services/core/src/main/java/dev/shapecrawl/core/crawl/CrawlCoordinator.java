@@ -590,20 +590,23 @@ public final class CrawlCoordinator {
         if (collections == null) {
             return null;
         }
-        Map<String, String> nameOf = new HashMap<>(); // in-scope link -> its name's id (the first link to it: it is
-        for (Outlink link : page.outlinks()) {        // the one expandMapping requests it by), or null for no text
-            if (link.inScope() && !nameOf.containsKey(link.url())) {
-                nameOf.put(link.url(), sampledLinkName(link.anchorText()));
+        // in-scope link -> its anchor text (the first link to it: the one expandMapping requests it by)
+        Map<String, String> textOf = new HashMap<>();
+        for (Outlink link : page.outlinks()) {
+            if (link.inScope()) {
+                textOf.putIfAbsent(link.url(), link.anchorText());
             }
         }
-        Predicate<String> eligible = u -> nameOf.containsKey(u) && store.url(job.jobId, traversal, u).isEmpty()
-                && (nameOf.get(u) == null || job.collections.open(nameOf.get(u)));
+        Predicate<String> unseen = u -> textOf.containsKey(u) && store.url(job.jobId, traversal, u).isEmpty();
+        Predicate<String> eligible = unseen.and(u -> {
+            String name = sampledLinkName(textOf.get(u));
+            return name == null || job.collections.open(name);
+        });
         Map<String, String> ids = new HashMap<>(); // path -> id, each hashed once per page
         Function<String, String> id = path -> ids.computeIfAbsent(path, CollectionOutcomes::id);
         Map<String, String> chosen = new HashMap<>();
         LinkSampling.choose(collections.links(), eligible, path -> job.collections.open(id.apply(path)),
                 LinkSampling.PER_COLLECTION).forEach((link, path) -> chosen.put(link, id.apply(path)));
-        Predicate<String> unseen = u -> nameOf.containsKey(u) && store.url(job.jobId, traversal, u).isEmpty();
         for (String link : LinkSampling.besideSamples(collections.links(), store.sampleUrls(job.jobId), unseen)) {
             chosen.putIfAbsent(link, null);
         }

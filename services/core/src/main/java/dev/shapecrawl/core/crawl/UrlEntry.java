@@ -50,11 +50,6 @@ public record UrlEntry(int depth, String parentUrl, long order, boolean done, bo
         referrers = referrers == null ? List.of() : List.copyOf(referrers);
     }
 
-    /** A URL just requested. */
-    public static UrlEntry requested(int depth, String parentUrl, long order, String states) {
-        return requested(depth, parentUrl, order, states, null, null);
-    }
-
     /**
      * A URL just requested through a link whose collection path and name count what it leads to ({@code via},
      * {@code viaName}: their ids, or null).
