@@ -241,6 +241,8 @@ public final class Main implements Runnable {
         Integer samplePages;
         @Option(names = "--max-depth", paramLabel = "N", description = "most link depth while mapping (default 10)")
         Integer maxDepth;
+        @Option(names = "--script-links", description = "follow the scripts pages load and the pages their string literals name (a Doxygen main page links its indexes only from menudata.js; default: off)")
+        boolean scriptLinks;
         @Option(names = "--similarity", paramLabel = "NAME", description = "the structural similarity: rtdm-template (default) or rtdm-plain (the seed's RTDM)")
         String similarity;
         @Option(names = "--threshold", paramLabel = "T", description = "decide each page against this similarity (0..1) instead of the site-wide target decision")
@@ -263,7 +265,8 @@ public final class Main implements Runnable {
             }
             CrawlSeed seed = seed(job == null ? JobIds.newId() : job, entry, maxPages, maxDepth, similarity, threshold)
                     .withMapping(mappingMode(mapping), samplePages(samplePages))
-                    .withSpec(spec == null ? null : SpecFile.crawlSpec(spec, startClass, crawlClass));
+                    .withSpec(spec == null ? null : SpecFile.crawlSpec(spec, startClass, crawlClass))
+                    .withScriptLinks(scriptLinks);
             for (String s : samples) {
                 url("--sample", s);
             }

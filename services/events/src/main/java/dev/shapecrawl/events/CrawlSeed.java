@@ -37,11 +37,17 @@ import java.util.Map;
  * @param spec                a crawl specification (seed 001's model, loaded instead of inferred), or null: the job
  *                            crawls by its class links from the entry point at once, without a mapping, and its
  *                            target pages are the pages of the spec's target classes ({@link CrawlSpec})
+ * @param scriptLinks         whether the job follows the scripts its pages load and the pages their string literals
+ *                            name ({@link Outlink#script()}; a Doxygen main page links its indexes only from
+ *                            {@code menudata.js}); default false. Off by default because on sites whose HTML already
+ *                            links everything, the scripts' second way to the same pages made the sampled mapping
+ *                            and the pattern wander (docs/navigation.md "Links in scripts")
  */
 public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
                         String similarityMeasure, Double similarityThreshold,
                         Map<String, List<String>> formValues, Integer maxCrawlPages, Boolean remap,
-                        List<String> sampleIds, MappingMode mapping, Integer samplePages, CrawlSpec spec) {
+                        List<String> sampleIds, MappingMode mapping, Integer samplePages, CrawlSpec spec,
+                        Boolean scriptLinks) {
 
     /** Default of {@link #maxPages}. */
     public static final int DEFAULT_MAX_PAGES = 10_000;
@@ -83,6 +89,27 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
         if (samplePages < 1) {
             throw new IllegalArgumentException("samplePages: must be >= 1, was " + samplePages);
         }
+        scriptLinks = Boolean.TRUE.equals(scriptLinks) ? Boolean.TRUE : null; // absent from the JSON when off
+    }
+
+    /** A seed that does not follow scripts ({@link #scriptLinks} off). */
+    public CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
+                     String similarityMeasure, Double similarityThreshold, Map<String, List<String>> formValues,
+                     Integer maxCrawlPages, Boolean remap, List<String> sampleIds, MappingMode mapping,
+                     Integer samplePages, CrawlSpec spec) {
+        this(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold, formValues,
+                maxCrawlPages, remap, sampleIds, mapping, samplePages, spec, null);
+    }
+
+    /** Whether the job follows scripts and the pages they name ({@link #scriptLinks}). */
+    public boolean followsScripts() {
+        return scriptLinks != null;
+    }
+
+    /** This seed following scripts or not ({@link #scriptLinks}). */
+    public CrawlSeed withScriptLinks(boolean follow) {
+        return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
+                formValues, maxCrawlPages, remap, sampleIds, mapping, samplePages, spec, follow ? Boolean.TRUE : null);
     }
 
     /** A seed without a spec: it maps the site first. */
@@ -97,7 +124,7 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
     /** This seed crawling by {@code crawlSpec} instead of mapping the site ({@link #spec}), or null. */
     public CrawlSeed withSpec(CrawlSpec crawlSpec) {
         return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
-                formValues, maxCrawlPages, remap, sampleIds, mapping, samplePages, crawlSpec);
+                formValues, maxCrawlPages, remap, sampleIds, mapping, samplePages, crawlSpec, scriptLinks);
     }
 
     /** A seed with the default mapping ({@link #DEFAULT_MAPPING}, {@link #DEFAULT_SAMPLE_PAGES}). */
@@ -111,7 +138,7 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
     /** This seed mapping by {@code mode}, with at most {@code pages} requests when sampled (null: the default). */
     public CrawlSeed withMapping(MappingMode mode, Integer pages) {
         return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
-                formValues, maxCrawlPages, remap, sampleIds, mode, pages, spec);
+                formValues, maxCrawlPages, remap, sampleIds, mode, pages, spec, scriptLinks);
     }
 
     /** The most requests this seed's mapping makes: {@code maxPages}, and {@code samplePages} when sampled. */
@@ -130,7 +157,7 @@ public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer 
     /** This seed naming {@code ids} as its samples ({@link #sampleIds}). */
     public CrawlSeed withSampleIds(List<String> ids) {
         return new CrawlSeed(jobId, entryUrl, scope, maxPages, maxDepth, similarityMeasure, similarityThreshold,
-                formValues, maxCrawlPages, remap, ids, mapping, samplePages, spec);
+                formValues, maxCrawlPages, remap, ids, mapping, samplePages, spec, scriptLinks);
     }
 
     /** A seed with the default crawl budget ({@link #DEFAULT_MAX_CRAWL_PAGES}). */

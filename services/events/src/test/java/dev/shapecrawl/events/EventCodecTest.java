@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -174,5 +175,30 @@ class EventCodecTest {
         assertEquals(ScopeMode.HOST, seed.scope());
         assertEquals(CrawlSeed.DEFAULT_MAX_PAGES, seed.maxPages());
         assertEquals(CrawlSeed.DEFAULT_MAX_DEPTH, seed.maxDepth());
+        assertFalse(seed.followsScripts(), "scripts are not followed unless the seed says so");
+    }
+
+    /** Scripts: a seed that follows them and a script outlink round-trip; a link and a plain seed write no flag. */
+    @Test
+    void scriptFlagsRoundTripAndAreAbsentWhenOff() throws IOException {
+        CrawlSeed seed = EventCodec.decode(EventType.CRAWL_SEED, "{\"type\":\"crawl-seed\",\"version\":1,"
+                + "\"jobId\":\"j\",\"entryUrl\":\"https://a.test/\",\"scriptLinks\":true}");
+        assertTrue(seed.followsScripts());
+        assertTrue(EventCodec.encode(seed).contains("\"scriptLinks\":true"));
+        String plain = EventCodec.encode(CrawlSeed.of("j", "https://a.test/"));
+        assertFalse(plain.contains("scriptLinks"), plain);
+        assertFalse(CrawlSeed.of("j", "https://a.test/").withScriptLinks(true).withMapping(MappingMode.FULL, null)
+                .withSampleIds(List.of("s")).withSpec(null).scriptLinks() == null, "every with… keeps the flag");
+        assertThrows(InvalidEventException.class, () -> EventCodec.decode(EventType.CRAWL_SEED,
+                "{\"type\":\"crawl-seed\",\"version\":1,\"jobId\":\"j\",\"entryUrl\":\"https://a.test/\","
+                        + "\"scriptLinks\":\"yes\"}"));
+
+        Outlink script = new Outlink("https://a.test/menu.js", "", true, true);
+        Outlink link = new Outlink("https://a.test/a.html", "A", true);
+        assertEquals("{\"url\":\"https://a.test/a.html\",\"anchorText\":\"A\",\"inScope\":true}",
+                EventCodec.mapper().writeValueAsString(link));
+        assertEquals(script, EventCodec.mapper().readValue(EventCodec.mapper().writeValueAsString(script), Outlink.class));
+        assertTrue(script.isScript());
+        assertFalse(link.isScript());
     }
 }

@@ -4,6 +4,7 @@ import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.page.LinkResolver;
 import dev.shapecrawl.core.page.PageAnalysis;
 import dev.shapecrawl.core.page.PageAnalyzer;
+import dev.shapecrawl.core.page.ScriptLinks;
 import dev.shapecrawl.core.similarity.SampleSet;
 import dev.shapecrawl.core.sitemodel.PageParser;
 import dev.shapecrawl.core.sitemodel.SitePage;
@@ -34,6 +35,7 @@ import java.util.Optional;
  *
  * <p>Every page gets a {@link PageClassified}; a page that cannot be classified gets one with a {@code reason}
  * and no similarity, and is never a target: a failed fetch, no body (non-HTML), an empty body, binary content,
+ * a script ({@link #SCRIPT_REASON}: its outlinks are the pages it names, {@link ScriptLinks}),
  * a body over {@link ClassifierSettings#maxBodyChars()}, a tree cut at the node limit, or nesting deeper than
  * {@link ClassifierSettings#maxHeight()}. Parsing is bounded (jsoup's nesting limit, the node limit) and
  * iterative, so hostile pages cost bounded time and memory and never overflow the stack. Thread-safe.
@@ -43,6 +45,11 @@ import java.util.Optional;
  * the mapping (issue 18).
  */
 public final class PageClassifier {
+    /**
+     * The reason a fetched script carries: it has no structure to compare and is never a target; its outlinks are
+     * the pages its string literals name ({@link ScriptLinks}).
+     */
+    public static final String SCRIPT_REASON = "a script: its outlinks are the pages its string literals name";
     private final ClassifierSettings settings;
     private final PageAnalyzer analyzer;
     private final SiteModelSettings modelSettings = SiteModelSettings.defaults();
@@ -88,6 +95,11 @@ public final class PageClassifier {
         String refusal = refusal(page, model);
         if (refusal != null) {
             return unclassified(page, refusal, body == null ? 0 : utf8Length(body), 0, null);
+        }
+        if (ScriptLinks.isScript(page.contentType())) {
+            // a script a page loads: not a page to compare, but the pages its literals name are links (ScriptLinks)
+            PageAnalysis analysis = analyzer.analyzeScript(body, page.finalUrl(), scope);
+            return unclassified(page, SCRIPT_REASON, analysis.byteSize(), 0, analysis);
         }
         Document doc = HtmlTrees.parse(body, page.finalUrl());
         LabelledTree tree = model.trees().build(doc);

@@ -4,6 +4,7 @@ import dev.shapecrawl.core.cache.WeightedLru;
 import dev.shapecrawl.core.classify.ClassCut;
 import dev.shapecrawl.core.classify.InnerBoundary;
 import dev.shapecrawl.core.classify.ListedTargets;
+import dev.shapecrawl.core.classify.PageClassifier;
 import dev.shapecrawl.core.classify.TargetDecision;
 import dev.shapecrawl.core.forms.FormSubmissions;
 import dev.shapecrawl.core.navigation.GeneratedPattern;
@@ -37,6 +38,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -545,7 +547,7 @@ public final class CrawlCoordinator {
         }
         Map<String, String> sampled = sampledLinks(job, traversal, url, page);
         for (Outlink link : page.outlinks()) {
-            if (!link.inScope()) {
+            if (!follows(job, link)) {
                 continue;
             }
             Optional<UrlEntry> known = store.url(job.jobId, traversal, link.url());
@@ -557,7 +559,9 @@ public final class CrawlCoordinator {
                     store.putUrl(job.jobId, traversal, link.url(), more);
                 }
             } else if (job.requested < job.seed.mappingBudget()
-                    && (sampled == null || sampled.containsKey(link.url()))) {
+                    && (sampled == null || sampled.containsKey(link.url()) || link.isScript())) {
+                // a script the page loads is read in full, as a menu: one request per script and site, and the
+                // pages its literals name may be linked from nowhere else (ScriptLinks)
                 String path = sampled == null ? null : sampled.get(link.url());
                 request(job, traversal, link.url(), url, entry.depth() + 1, Purpose.MAP, "", path,
                         path == null ? null : sampledLinkName(link.anchorText()), false);
@@ -566,6 +570,14 @@ public final class CrawlCoordinator {
         for (FormInfo form : page.forms()) {
             meetForm(job, traversal, url, entry.depth(), form);
         }
+    }
+
+    /**
+     * Whether the job follows an outlink: in scope, and not a script unless the job follows scripts
+     * ({@link CrawlSeed#scriptLinks()}).
+     */
+    private static boolean follows(Draft job, Outlink link) {
+        return link.inScope() && (!link.isScript() || job.seed.followsScripts());
     }
 
     /** A page's collections: carried by its answer, or kept when the answer was parked (which drops them). */
@@ -580,23 +592,30 @@ public final class CrawlCoordinator {
      * each with the id of the collection path it is sampled through (null for a sample's neighbour), through the
      * paths and by the names still open ({@link CollectionOutcomes}, {@link #sampledLinkName}); or null when every
      * new in-scope link is requested (a {@link MappingMode#FULL} mapping, or a page whose link collections were not
-     * kept).
+     * kept). A script ({@link PageClassifier#SCRIPT_REASON}) has its in-scope links sampled as one collection, with no
+     * path id.
      */
     private Map<String, String> sampledLinks(Draft job, Traversal traversal, String url, PageClassified page) {
         if (job.seed.mapping() != MappingMode.SAMPLED) {
             return null;
         }
         PageCollections collections = keptCollections(job, traversal, url, page).orElse(null);
-        if (collections == null) {
+        boolean script = PageClassifier.SCRIPT_REASON.equals(page.reason());
+        if (collections == null && !script) {
             return null;
         }
         // in-scope link -> its anchor text (the first link to it: the one expandMapping requests it by)
-        Map<String, String> textOf = new HashMap<>();
+        Map<String, String> textOf = new LinkedHashMap<>();
         for (Outlink link : page.outlinks()) {
-            if (link.inScope()) {
+            if (follows(job, link)) {
                 textOf.putIfAbsent(link.url(), link.anchorText());
             }
         }
+        // A script's links (ScriptLinks) are sampled as one collection, not counted by path: a script can name every
+        // page of a site (Scaladoc's index.js), and read in full it spent a sampled mapping's budget on one list.
+        boolean byPath = !script;
+        Map<String, List<String>> links = byPath ? collections.links()
+                : Map.of("", List.copyOf(textOf.keySet()));
         Predicate<String> unseen = u -> textOf.containsKey(u) && store.url(job.jobId, traversal, u).isEmpty();
         Predicate<String> eligible = unseen.and(u -> {
             String name = sampledLinkName(textOf.get(u));
@@ -605,9 +624,9 @@ public final class CrawlCoordinator {
         Map<String, String> ids = new HashMap<>(); // path -> id, each hashed once per page
         Function<String, String> id = path -> ids.computeIfAbsent(path, CollectionOutcomes::id);
         Map<String, String> chosen = new HashMap<>();
-        LinkSampling.choose(collections.links(), eligible, path -> job.collections.open(id.apply(path)),
-                LinkSampling.PER_COLLECTION).forEach((link, path) -> chosen.put(link, id.apply(path)));
-        for (String link : LinkSampling.besideSamples(collections.links(), store.sampleUrls(job.jobId), unseen)) {
+        LinkSampling.choose(links, eligible, path -> !byPath || job.collections.open(id.apply(path)),
+                LinkSampling.PER_COLLECTION).forEach((link, path) -> chosen.put(link, byPath ? id.apply(path) : null));
+        for (String link : LinkSampling.besideSamples(links, store.sampleUrls(job.jobId), unseen)) {
             chosen.putIfAbsent(link, null);
         }
         return chosen;
@@ -686,7 +705,7 @@ public final class CrawlCoordinator {
         Map<String, List<LinkPosition>> linkPaths = page.collections() == null ? Map.of()
                 : ClassLinks.pathsByUrl(page.collections(), matcher.excludesAny());
         for (Outlink link : page.outlinks()) {
-            if (!link.inScope()) {
+            if (!follows(job, link)) {
                 continue;
             }
             List<LinkPosition> at = linkPaths.getOrDefault(link.url(), List.of());

@@ -1,6 +1,7 @@
 package dev.shapecrawl.core.fetch;
 
 import dev.shapecrawl.core.config.SettingValues;
+import dev.shapecrawl.core.page.ScriptLinks;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -11,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -72,7 +74,11 @@ import java.util.regex.Pattern;
  * @param acceptedContentTypes   media types (lower case, no parameters) whose bodies are kept; others are
  *                               recorded without body as
  *                               {@link dev.shapecrawl.events.FetchErrorKind#UNSUPPORTED_TYPE}. Default
- *                               {@code text/html}, {@code application/xhtml+xml}.
+ *                               {@code text/html}, {@code application/xhtml+xml}, and the media types of a
+ *                               script ({@link dev.shapecrawl.core.page.ScriptLinks#MEDIA_TYPES}: the classifier
+ *                               reads the pages a script names, {@code PageAnalysisSettings#scriptLinks}). Scripts
+ *                               are requested only as a page's {@code <script src>}; a site that does not type them
+ *                               (or a list without these types) leaves them out as UNSUPPORTED_TYPE.
  * @param pageStoreBytes         memory the fetcher's {@link PageStore} may hold, bytes (two per body character),
  *                               >= 0; 0 turns it off. Successful GET answers are kept there, least recently used
  *                               evicted, so that a request that allows it
@@ -109,6 +115,15 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
     public static final int RFC9309_MIN_ROBOTS_BYTES = 500 * 1024;
     /** The largest body cap accepted: 1 GiB (bodies are held in one array and one string). */
     public static final int MAX_BODY_CAP = 1 << 30;
+
+    /** Default of {@link #acceptedContentTypes()}: HTML and XHTML, then scripts. */
+    public static final Set<String> DEFAULT_ACCEPTED_CONTENT_TYPES = defaultContentTypes();
+
+    private static Set<String> defaultContentTypes() {
+        Set<String> types = new LinkedHashSet<>(List.of("text/html", "application/xhtml+xml"));
+        types.addAll(new TreeSet<>(ScriptLinks.MEDIA_TYPES));
+        return Collections.unmodifiableSet(types);
+    }
 
     private static final Pattern AGENT_TOKEN = Pattern.compile("[a-zA-Z_-]+");
     private static final Pattern MEDIA_TYPE = Pattern.compile("[a-z0-9!#$&^_.+-]+/[a-z0-9!#$&^_.+-]+");
@@ -188,7 +203,7 @@ public record FetchSettings(String userAgent, long politenessDelayMs, long maxCr
     public static FetchSettings defaults() {
         return new FetchSettings(DEFAULT_USER_AGENT, 1000, 30_000, 3, 1000, 0.1, 600_000, 5, 10_000, 30_000,
                 DEFAULT_MAX_BODY_BYTES, 64, 10_000, 24L * 60 * 60 * 1000, 10L * 60 * 1000,
-                RFC9309_MIN_ROBOTS_BYTES, Set.of(), Set.of("text/html", "application/xhtml+xml"),
+                RFC9309_MIN_ROBOTS_BYTES, Set.of(), DEFAULT_ACCEPTED_CONTENT_TYPES,
                 DEFAULT_PAGE_STORE_BYTES, DEFAULT_PARALLEL_PER_HOST);
     }
 

@@ -3,7 +3,6 @@ package dev.shapecrawl.core.page;
 import dev.shapecrawl.events.Outlink;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.jsoup.select.Elements;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,8 +18,12 @@ import java.util.Map;
  *       {@code <frame src>} and {@code <iframe src>}, in document order. A frame holds a document a person
  *       reads and navigates in; a frameset page has no other way to its content (javadoc before version 11
  *       opens with one), and Nutch's outlink extraction takes frames for the same reason. Not {@code <link>}
- *       (stylesheets, feeds, alternates), {@code <script src>} or images: they are resources of this page, not
- *       pages a person navigates to.</li>
+ *       (stylesheets, feeds, alternates) or images: they are resources of this page, not pages a person
+ *       navigates to.</li>
+ *   <li><b>Scripts</b>: with {@link PageAnalysisSettings#scriptLinks()} (the default), after the links, each
+ *       {@code <script src>} the page loads, marked {@link Outlink#script()}, with an empty anchor text: its
+ *       string literals may name pages ({@link ScriptLinks}). A script that is also a link's target stays the
+ *       link.</li>
  *   <li><b>Resolution</b>: against the document's base URL as the HTML standard defines it: the first
  *       {@code <base href>} (itself resolved against the page URL), else the page URL ({@link
  *       Document#location()}; jsoup applies the base while parsing, so the caller must parse with
@@ -56,7 +59,8 @@ public final class LinkExtractor {
      * The outlinks of one page.
      *
      * @param outlinks the outlinks, in document order of first occurrence, one per normalised URL
-     * @param dropped  link elements ({@code a[href]}, {@code area[href]}, {@code frame[src]}, {@code iframe[src]}) not examined because a bound was
+     * @param dropped  link elements ({@code a[href]}, {@code area[href]}, {@code frame[src]}, {@code iframe[src]},
+     *                 then {@code script[src]}) not examined because a bound was
      *                 reached, >= 0
      */
     public record Result(List<Outlink> outlinks, int dropped) {
@@ -71,6 +75,8 @@ public final class LinkExtractor {
 
     /** The elements that lead to other pages, as a CSS selector. */
     static final String LINK_ELEMENTS = "a[href], area[href], frame[src], iframe[src]";
+    /** The scripts a page loads, as a CSS selector ({@link PageAnalysisSettings#scriptLinks()}). */
+    static final String SCRIPT_ELEMENTS = "script[src]";
 
     private final PageAnalysisSettings settings;
 
@@ -106,10 +112,14 @@ public final class LinkExtractor {
         if (!settings.followNofollow() && metaRobotsNofollow(doc)) {
             return new Result(List.of(), 0);
         }
-        Elements links = doc.select(LINK_ELEMENTS);
+        List<Element> links = new ArrayList<>(doc.select(LINK_ELEMENTS));
+        if (settings.scriptLinks()) {
+            links.addAll(doc.select(SCRIPT_ELEMENTS)); // after the links: the order a mapping requests them in
+        }
         List<String> urls = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         Map<String, Integer> index = new HashMap<>();
+        int scriptsFrom = Integer.MAX_VALUE; // the index in urls of the first script: scripts come after the links
         long chars = 0;
         for (int i = 0; i < links.size(); i++) {
             Element link = links.get(i);
@@ -133,28 +143,36 @@ public final class LinkExtractor {
             }
             String text = anchorText(link);
             if (urls.size() >= settings.maxLinks() || chars + url.length() + text.length() > settings.maxLinkChars()) {
-                return new Result(outlinks(urls, texts, scope), links.size() - i);
+                return new Result(outlinks(urls, texts, scope, scriptsFrom), links.size() - i);
+            }
+            if (isScript(link) && scriptsFrom == Integer.MAX_VALUE) {
+                scriptsFrom = urls.size();
             }
             index.put(url, urls.size());
             urls.add(url);
             texts.add(text);
             chars += url.length() + text.length();
         }
-        return new Result(outlinks(urls, texts, scope), 0);
+        return new Result(outlinks(urls, texts, scope, scriptsFrom), 0);
     }
 
     /** The normalised absolute URL of a link's href or frame's src ({@link LinkResolver#normalized}), or null. */
     private static String resolve(Element link, LinkResolver resolver) {
-        String url = resolver.normalized(link.attr(isFrame(link) ? "src" : "href"));
+        String url = resolver.normalized(link.attr(isFrame(link) || isScript(link) ? "src" : "href"));
         return url.isEmpty() ? null : url;
     }
 
-    private static List<Outlink> outlinks(List<String> urls, List<String> texts, CrawlScope scope) {
+    /** The outlinks; those from index {@code scriptsFrom} on are scripts. */
+    private static List<Outlink> outlinks(List<String> urls, List<String> texts, CrawlScope scope, int scriptsFrom) {
         List<Outlink> out = new ArrayList<>(urls.size());
         for (int i = 0; i < urls.size(); i++) {
-            out.add(new Outlink(urls.get(i), texts.get(i), scope.contains(urls.get(i))));
+            out.add(new Outlink(urls.get(i), texts.get(i), scope.contains(urls.get(i)), i >= scriptsFrom ? true : null));
         }
         return out;
+    }
+
+    private static boolean isScript(Element element) {
+        return element.normalName().equals("script");
     }
 
     private static boolean isFrame(Element link) {
@@ -164,6 +182,9 @@ public final class LinkExtractor {
 
     private String anchorText(Element link) {
         int max = settings.maxTextChars();
+        if (isScript(link)) {
+            return "";
+        }
         if (isFrame(link)) {
             String title = Texts.collapse(link.attr("title"), max);
             return title.isEmpty() ? Texts.collapse(link.attr("name"), max) : title;

@@ -66,6 +66,20 @@ public final class LinkResolver {
     }
 
     /**
+     * The resolver for links written in a document that is not HTML (a script, {@link ScriptLinks}): relative links
+     * resolve against {@code baseUrl} itself.
+     *
+     * @param baseUrl the document's absolute URL
+     */
+    public static LinkResolver against(String baseUrl) {
+        try {
+            return new LinkResolver(new URL(stripControls(baseUrl)));
+        } catch (MalformedURLException e) {
+            return new LinkResolver(null);
+        }
+    }
+
+    /**
      * The absolute URL of a link attribute's value.
      *
      * @param href the attribute's value, as written

@@ -42,9 +42,17 @@ import java.util.TreeMap;
  *                           field). Default 500 (an ASP.NET page wraps the whole page in one form).
  * @param maxOptionsPerField options kept per select, radio group or checkbox group, >= 1, in document order.
  *                           Default 1,000 (a country list has about 250).
+ * @param scriptLinks        whether the scripts a page loads ({@code <script src>}) are among its outlinks, and a
+ *                           fetched script's string literals that name pages are its outlinks ({@link ScriptLinks}).
+ *                           Default true: a Doxygen main page links its class and file indexes only from
+ *                           {@code menudata.js}, so without them a crawl from the main page sees the main page's
+ *                           text and nothing of the reference (docs/navigation.md "Links in scripts"). Heritrix
+ *                           extracts links from scripts the same way ({@code ExtractorJS}); Nutch's
+ *                           {@code parse-js} is optional. Each distinct script is one request per job.
  */
 public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean followNofollow, int maxTextChars,
-                                   int maxForms, int maxFieldsPerForm, int maxOptionsPerField) {
+                                   int maxForms, int maxFieldsPerForm, int maxOptionsPerField,
+                                   boolean scriptLinks) {
 
     /** Default of {@link #maxLinks()}. */
     public static final int DEFAULT_MAX_LINKS = 10_000;
@@ -63,7 +71,7 @@ public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean foll
 
     /** The names {@link #fromProperties} understands, in component order. */
     public static final List<String> PROPERTY_NAMES = List.of("max-links", "max-link-chars", "follow-nofollow",
-            "max-text-chars", "max-forms", "max-fields-per-form", "max-options-per-field");
+            "max-text-chars", "max-forms", "max-fields-per-form", "max-options-per-field", "script-links");
 
     /**
      * Validates every setting.
@@ -86,7 +94,7 @@ public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean foll
     /** The production defaults, as documented on each component. */
     public static PageAnalysisSettings defaults() {
         return new PageAnalysisSettings(DEFAULT_MAX_LINKS, DEFAULT_MAX_LINK_CHARS, false, DEFAULT_MAX_TEXT_CHARS,
-                DEFAULT_MAX_FORMS, DEFAULT_MAX_FIELDS_PER_FORM, DEFAULT_MAX_OPTIONS_PER_FIELD);
+                DEFAULT_MAX_FORMS, DEFAULT_MAX_FIELDS_PER_FORM, DEFAULT_MAX_OPTIONS_PER_FIELD, true);
     }
 
     /** A builder starting from {@link #defaults()}. */
@@ -122,6 +130,7 @@ public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean foll
                 case "max-forms" -> b.maxForms(SettingValues.intNumber(name, v));
                 case "max-fields-per-form" -> b.maxFieldsPerForm(SettingValues.intNumber(name, v));
                 case "max-options-per-field" -> b.maxOptionsPerField(SettingValues.intNumber(name, v));
+                case "script-links" -> b.scriptLinks(SettingValues.bool(name, v));
                 default -> throw new IllegalArgumentException(name + ": unknown page analysis setting; known: "
                         + PROPERTY_NAMES);
             }
@@ -144,6 +153,7 @@ public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean foll
         private int maxForms;
         private int maxFieldsPerForm;
         private int maxOptionsPerField;
+        private boolean scriptLinks;
 
         private Builder(PageAnalysisSettings s) {
             maxLinks = s.maxLinks;
@@ -153,6 +163,7 @@ public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean foll
             maxForms = s.maxForms;
             maxFieldsPerForm = s.maxFieldsPerForm;
             maxOptionsPerField = s.maxOptionsPerField;
+            scriptLinks = s.scriptLinks;
         }
 
         /** See {@link PageAnalysisSettings#maxLinks()}. */
@@ -197,6 +208,12 @@ public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean foll
             return this;
         }
 
+        /** See {@link PageAnalysisSettings#scriptLinks()}. */
+        public Builder scriptLinks(boolean v) {
+            scriptLinks = v;
+            return this;
+        }
+
         /**
          * The settings.
          *
@@ -204,7 +221,7 @@ public record PageAnalysisSettings(int maxLinks, long maxLinkChars, boolean foll
          */
         public PageAnalysisSettings build() {
             return new PageAnalysisSettings(maxLinks, maxLinkChars, followNofollow, maxTextChars, maxForms,
-                    maxFieldsPerForm, maxOptionsPerField);
+                    maxFieldsPerForm, maxOptionsPerField, scriptLinks);
         }
     }
 }

@@ -4,10 +4,11 @@ import dev.shapecrawl.events.Hashes;
 import org.jsoup.nodes.Document;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Analyses one fetched HTML page: outlinks ({@link LinkExtractor}), forms ({@link FormExtractor}), content hash
- * and byte size. The caller parses the body once, with the page's final URL as location
+ * and byte size; or a fetched script: the pages it names ({@link ScriptLinks}). The caller parses the body once, with the page's final URL as location
  * ({@code Jsoup.parse(body, finalUrl)}), and shares that {@link Document} with the tree builder; nothing here
  * parses or modifies it. The node count is the tree's, not computed here.
  *
@@ -65,5 +66,23 @@ public final class PageAnalyzer {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return new PageAnalysis(l.outlinks(), f.forms(), Hashes.sha256Hex(bytes), bytes.length, l.dropped(),
                 f.dropped());
+    }
+
+    /**
+     * Analyses a fetched script: the pages its string literals name ({@link ScriptLinks}), or none when
+     * {@link PageAnalysisSettings#scriptLinks()} is off; no forms.
+     *
+     * @param body      the script's decoded text
+     * @param scriptUrl the script's final URL
+     * @param scope     the job's scope, for each outlink's in-scope flag
+     * @return the analysis; never null
+     * @throws IllegalArgumentException if an argument is null
+     */
+    public PageAnalysis analyzeScript(String body, String scriptUrl, CrawlScope scope) {
+        LinkExtractor.Result l = settings.scriptLinks() ? ScriptLinks.extract(body, scriptUrl, scope, settings)
+                : new LinkExtractor.Result(List.of(), 0);
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return new PageAnalysis(l.outlinks(), List.of(), Hashes.sha256Hex(bytes), bytes.length,
+                l.dropped(), 0);
     }
 }

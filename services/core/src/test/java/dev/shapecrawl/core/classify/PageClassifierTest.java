@@ -204,6 +204,22 @@ class PageClassifierTest {
         assertUnclassified(classify(null), "no HTML body");
     }
 
+    /** A script a page loads is no page to compare; the pages its literals name are its outlinks (ScriptLinks). */
+    @Test
+    void aScriptIsNeverATargetAndItsOutlinksAreThePagesItNames() {
+        String js = "var menudata={children:[{text:\"Classes\",url:\"annotated.html\"}," + SAMPLE.length()
+                + "]}; // " + SAMPLE;
+        String scriptUrl = "http://site.test/a/menudata.js";
+        FetchRequest r = FetchRequest.get("j", scriptUrl, Purpose.CRAWL, 1);
+        PageClassifier.Outcome o = classifier.classify(new PageFetched(r, scriptUrl, List.of(scriptUrl), 200,
+                "text/javascript", "UTF-8", js, false, js.length(), 1, new Timings(1, 1, 0), null), model, scope);
+        assertUnclassified(o, PageClassifier.SCRIPT_REASON);
+        assertEquals(List.of("http://site.test/a/annotated.html"),
+                o.classified().outlinks().stream().map(dev.shapecrawl.events.Outlink::url).toList());
+        assertNull(o.classified().collections(), "a script has no link collections for the site model");
+        assertEquals(0, o.classified().nodeCount());
+    }
+
     @Test
     void aJobWithoutUsableSamplesClassifiesNothing() {
         assertNull(JobModel.of(List.of(new SamplePage("j", "s1", URL, SamplePage.Status.FAILED, null, "404", null)),

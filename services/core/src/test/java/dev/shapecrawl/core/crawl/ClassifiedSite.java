@@ -3,9 +3,12 @@ package dev.shapecrawl.core.crawl;
 import dev.shapecrawl.core.classify.ClassifierSettings;
 import dev.shapecrawl.core.classify.JobModel;
 import dev.shapecrawl.core.classify.PageClassifier;
+import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
+import dev.shapecrawl.core.navigation.PatternSettings;
 import dev.shapecrawl.core.page.CrawlScope;
 import dev.shapecrawl.core.page.PageAnalyzer;
 import dev.shapecrawl.core.tree.TreeBuilder;
+import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlSpec;
 import dev.shapecrawl.events.FetchError;
@@ -90,16 +93,57 @@ final class ClassifiedSite {
         });
     }
 
+    /**
+     * A job run to its end against these pages: its samples published first, by URL, as the CLI publishes them, then
+     * its seed; no form-prober (the mapping waits for no form verdict, {@code formWaitMs} 0).
+     *
+     * @param out     the simulated output: every request, status and pattern of the job
+     * @param answers every answer, in the order the coordinator took them
+     */
+    record Job(SimulatedSite out, List<PageClassified> answers) {
+    }
+
+    /**
+     * Runs the job of {@code seed} against these pages ({@link Job}).
+     *
+     * @param samples the job's samples, root-relative paths as {@link Sample} names them, numbered
+     *                {@code sample-1}, {@code sample-2}, …
+     */
+    Job run(CrawlSeed seed, List<Sample> samples) {
+        List<PageClassified> answers = new ArrayList<>();
+        SimulatedSite out = SimulatedSite.answeredBy(request -> {
+            PageClassified answer = answer(request);
+            answers.add(answer);
+            return answer;
+        });
+        CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
+                new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L, 0);
+        for (int i = 0; i < samples.size(); i++) {
+            String path = samples.get(i).path();
+            coordinator.onSample(new CrawlSample(seed.jobId(), "sample-" + (i + 1),
+                    BASE + (path.startsWith("/") ? "" : "/") + path, null, samples.get(i).negative()));
+        }
+        coordinator.onSeed(seed);
+        out.drain(coordinator);
+        return new Job(out, answers);
+    }
+
     /** The classified page for a request, as the classifier service would publish it. */
     PageClassified answer(FetchRequest request) {
         Timings timings = new Timings(0, 0, 0);
         List<String> chain = List.of(request.url());
         PageFetched fetched = html(request.url())
-                .map(html -> new PageFetched(request, request.url(), chain, 200, "text/html", "UTF-8", html, false,
+                .map(html -> new PageFetched(request, request.url(), chain, 200, contentType(request.url()), "UTF-8",
+                        html, false,
                         html.length(), 1, timings, null))
                 .orElseGet(() -> new PageFetched(request, request.url(), chain, 404, "text/html", null, null, false,
                         0, 1, timings, new FetchError(FetchErrorKind.HTTP_STATUS, "404")));
         return classifier.classify(fetched, model, scope, spec).classified();
+    }
+
+    /** The media type a file server gives the file at {@code url}: a script's for {@code .js}, else HTML's. */
+    static String contentType(String url) {
+        return url.endsWith(".js") ? "text/javascript" : "text/html";
     }
 
     /** The generated page at an absolute URL; URL normalisation may have percent-encoded what the site wrote. */

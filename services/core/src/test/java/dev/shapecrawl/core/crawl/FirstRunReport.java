@@ -2,9 +2,6 @@ package dev.shapecrawl.core.crawl;
 
 import dev.shapecrawl.core.eval.DirectorySites;
 import dev.shapecrawl.core.eval.EvalCorpus;
-import dev.shapecrawl.core.navigation.NavigationPatternGenerator;
-import dev.shapecrawl.core.navigation.PatternSettings;
-import dev.shapecrawl.events.CrawlSample;
 import dev.shapecrawl.events.CrawlSeed;
 import dev.shapecrawl.events.CrawlStatus;
 import dev.shapecrawl.events.FetchRequest;
@@ -123,22 +120,9 @@ class FirstRunReport {
         List<ClassifiedSite.Sample> samples = Stream.of(sample.split(",")).map(ClassifiedSite.Sample::of).toList();
         ClassifiedSite pages = new ClassifiedSite(html, seed, samples.stream()
                 .map(s -> (s.negative() != null ? "!/" : "/") + s.path()).toList());
-        List<PageClassified> answers = new ArrayList<>();
-        SimulatedSite out = SimulatedSite.answeredBy(request -> {
-            PageClassified answer = pages.answer(request);
-            answers.add(answer);
-            return answer;
-        });
-        // no form-prober here: the mapping does not wait for form verdicts (formWaitMs 0)
-        CrawlCoordinator coordinator = new CrawlCoordinator(new InMemoryCrawlStore(), out,
-                new NavigationPatternGenerator(PatternSettings.defaults()), () -> 0L, 0);
-        // the sample as the CLI publishes it: by URL, before the seed
-        for (int i = 0; i < samples.size(); i++) {
-            coordinator.onSample(new CrawlSample(site.name(), "sample-" + (i + 1),
-                    ClassifiedSite.BASE + "/" + samples.get(i).path(), null, samples.get(i).negative()));
-        }
-        coordinator.onSeed(seed);
-        out.drain(coordinator);
+        ClassifiedSite.Job job = pages.run(seed, samples);
+        SimulatedSite out = job.out();
+        List<PageClassified> answers = job.answers();
         CrawlStatus status = out.lastStatus();
         Set<String> requested = new LinkedHashSet<>();
         for (FetchRequest r : out.requests) {
@@ -261,15 +245,17 @@ class FirstRunReport {
 
     /**
      * The seed of one run: default settings, or with {@code -Dshapecrawl.eval.firstrun.samplePages=N} a sampled
-     * mapping's budget of N requests instead of seed 001's 200 (the per-job option {@code --sample-pages}).
+     * mapping's budget of N requests instead of seed 001's 200 (the per-job option {@code --sample-pages}), and with
+     * {@code -Dshapecrawl.eval.firstrun.scriptLinks=true} following scripts ({@code --script-links}).
      */
     static CrawlSeed seed(String job, String entry, String mode) {
         Integer budget = Integer.getInteger("shapecrawl.eval.firstrun.samplePages");
-        return CrawlSeed.of(job, entry).withMapping(MappingMode.valueOf(mode.toUpperCase(Locale.ROOT)), budget);
+        return CrawlSeed.of(job, entry).withMapping(MappingMode.valueOf(mode.toUpperCase(Locale.ROOT)), budget)
+                .withScriptLinks(Boolean.getBoolean("shapecrawl.eval.firstrun.scriptLinks"));
     }
 
     /**
-     * The HTML file at a root-relative path (query left out), or empty: not there, or not HTML. A directory is its
+     * The HTML or script file at a root-relative path (query left out), or empty: not there, or neither. A directory is its
      * {@code index.html}, as {@code ./shapecrawl serve} (the CLI runs' server) and static web servers answer it:
      * gi-docgen's Pango reference links its sibling namespaces as {@code ../PangoCairo/}.
      */
@@ -281,7 +267,7 @@ class FirstRunReport {
         }
         String name = file.getFileName() == null ? "" : file.getFileName().toString();
         if (!file.startsWith(root) || !Files.isRegularFile(file)
-                || !(name.endsWith(".html") || name.endsWith(".htm"))) {
+                || !(name.endsWith(".html") || name.endsWith(".htm") || name.endsWith(".js"))) {
             return Optional.empty();
         }
         try {

@@ -29,7 +29,8 @@ class FetchSettingsTest {
         assertEquals(86_400_000L, s.robotsCacheTtlMs());
         assertEquals(512_000, s.robotsMaxBytes());
         assertTrue(s.allowedAddresses().isEmpty());
-        assertEquals(Set.of("text/html", "application/xhtml+xml"), s.acceptedContentTypes());
+        assertEquals(Set.of("text/html", "application/xhtml+xml", "text/javascript", "application/javascript",
+                "application/x-javascript", "application/ecmascript", "text/ecmascript"), s.acceptedContentTypes());
     }
 
     @Test

@@ -68,9 +68,9 @@ class LinkExtractorTest {
     }
 
     @Test
-    void takesAnchorsAreasAndFramesNotResources() {
+    void takesAnchorsAreasAndFramesNotResourcesThenTheScripts() {
         assertEquals(List.of("http://www.example.com/frame", "http://www.example.com/a",
-                "http://www.example.com/region"), urls("""
+                "http://www.example.com/region", "http://www.example.com/app.js"), urls("""
                 <head><link rel="stylesheet" href="/s.css"><link rel="next" href="/p3"><script src="/app.js"></script></head>
                 <img src="/logo.png"><iframe src="/frame"></iframe>
                 <a href="/a">a</a>

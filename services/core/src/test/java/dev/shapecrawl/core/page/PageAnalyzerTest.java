@@ -66,8 +66,9 @@ class PageAnalyzerTest {
                 new Outlink("https://blog.example.com/", "Blog", false),
                 new Outlink("http://www.example.com/catalog/?sort=artist&dir=asc", "whole catalog", true),
                 new Outlink("http://www.example.com/about.html", "About us", true),
-                new Outlink("https://www.example.org/partners", "Partners", false)), a.outlinks(),
-                "no nofollow, javascript:, mailto: or self link; /catalog/#top is /catalog/");
+                new Outlink("https://www.example.org/partners", "Partners", false),
+                new Outlink("http://www.example.com/static/app.js", "", true, true)), a.outlinks(),
+                "no nofollow, javascript:, mailto: or self link; /catalog/#top is /catalog/; the page's script last");
 
         assertEquals(List.of(new FormInfo("http://www.example.com/cgi-bin/search.cgi", HttpMethod.GET,
                 "application/x-www-form-urlencoded", List.of(
