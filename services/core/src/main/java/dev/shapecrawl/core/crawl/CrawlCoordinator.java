@@ -1115,7 +1115,10 @@ public final class CrawlCoordinator {
             job.phase = Phase.FAILED;
             job.lastError = "mapping found no target page in " + pages.size() + " pages (entry " + job.seed.entryUrl()
                     + ", maxPages " + job.seed.maxPages() + ", maxDepth " + job.seed.maxDepth()
-                    + "): check the sample pages and the limits" + (job.lastError == null ? "" : "; " + job.lastError);
+                    + "): check the sample pages and the limits" + (job.seed.followsScripts() ? ""
+                    : ", and whether the site links its pages from scripts (a Doxygen main page from menudata.js:"
+                    + " scriptLinks, crawl --script-links, follows them)")
+                    + (job.lastError == null ? "" : "; " + job.lastError);
             return;
         }
         job.phase = Phase.PATTERN;

@@ -123,6 +123,8 @@ class ScriptLinksCrawlTest {
         Run run = run(CrawlSeed.of("plain", ClassifiedSite.BASE + "/index.html"));
         assertEquals(Phase.FAILED, run.status().phase());
         assertTrue(run.status().lastError().contains("no target page"), run.status().lastError());
+        assertTrue(run.status().lastError().contains("--script-links"), "the failure names the option: "
+                + run.status().lastError());
         assertEquals(0, run.requestsOf("/menudata.js") + run.requestsOf("/jquery.js"));
         assertEquals(Set.of(), run.found());
     }
