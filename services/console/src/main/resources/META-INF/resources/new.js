@@ -35,7 +35,8 @@ async function submit(e) {
       entry: document.getElementById("entry").value.trim(), samples: lines("samples"), notSamples: lines("not-samples"),
       job: document.getElementById("job").value.trim() || null, scope: document.getElementById("scope").value,
       mapping: document.getElementById("mapping").value, maxPages: number("max-pages"),
-      samplePages: number("sample-pages"), maxDepth: number("max-depth")
+      samplePages: number("sample-pages"), maxDepth: number("max-depth"),
+      scriptLinks: document.getElementById("script-links").checked
     };
     const r = await fetch("api/crawl", {
       method: "POST", credentials: "same-origin",

@@ -31,9 +31,12 @@ import java.util.Map;
  * @param maxPages    most pages fetched while mapping, or null for the default (10000)
  * @param samplePages most pages a sampled mapping fetches, or null for the default (200)
  * @param maxDepth    most link depth while mapping, or null for the default (10)
+ * @param scriptLinks whether the job follows the scripts its pages load and the pages they name
+ *                    ({@link CrawlSeed#scriptLinks}); null for the default (no)
  */
 public record CrawlForm(String entry, List<String> samples, List<String> notSamples, String job, String scope,
-                        String mapping, Integer maxPages, Integer samplePages, Integer maxDepth) {
+                        String mapping, Integer maxPages, Integer samplePages, Integer maxDepth,
+                        Boolean scriptLinks) {
     /** The most URLs a form may name (samples and negative samples together). */
     static final int MAX_URLS = 50;
 
@@ -65,7 +68,8 @@ public record CrawlForm(String entry, List<String> samples, List<String> notSamp
             JobIds.require(id);
             Urls.requireHttp("entry", entry == null ? null : entry.trim());
             seed = new CrawlSeed(id, entry.trim(), scopeMode(scope), maxPages, maxDepth, null, null, Map.of(), false)
-                    .withMapping(mappingMode(mapping), samplePages);
+                    .withMapping(mappingMode(mapping), samplePages)
+                    .withScriptLinks(Boolean.TRUE.equals(scriptLinks));
         } catch (IllegalArgumentException e) {
             throw new Refused(e.getMessage());
         }

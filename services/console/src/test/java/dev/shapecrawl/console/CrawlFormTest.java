@@ -65,7 +65,7 @@ class CrawlFormTest {
 
     static Map<String, Object> form(String job, String entry, List<String> samples) {
         return Map.of("job", job, "entry", entry, "samples", samples, "notSamples", List.of(SITE + "index.html"),
-                "scope", "HOST", "mapping", "full", "maxPages", 50);
+                "scope", "HOST", "mapping", "full", "maxPages", 50, "scriptLinks", true);
     }
 
     @Test
@@ -117,6 +117,7 @@ class CrawlFormTest {
             assertEquals(SITE, s.entryUrl());
             assertEquals(ScopeMode.HOST, s.scope());
             assertEquals(50, s.maxPages());
+            assertTrue(s.followsScripts(), "the form's scriptLinks reaches the seed");
             List<CrawlSample> samples = kafka.readUntil(Topics.CRAWL_SAMPLES,
                     rs -> rs.stream().filter(x -> x.key().equals(job)).count() == 3, Duration.ofSeconds(30)).stream()
                     .filter(x -> x.key().equals(job)).map(x -> EventCodec.decode(EventType.CRAWL_SAMPLE, x.value())).toList();
