@@ -241,7 +241,7 @@ public final class Main implements Runnable {
         Integer samplePages;
         @Option(names = "--max-depth", paramLabel = "N", description = "most link depth while mapping (default 10)")
         Integer maxDepth;
-        @Option(names = "--script-links", description = "follow the scripts pages load and the pages their string literals name (a Doxygen main page links its indexes only from menudata.js; default: off)")
+        @Option(names = "--script-links", description = "follow the scripts pages load and the pages their string literals name (a Doxygen main page links its indexes only from menudata.js; default: off, and on after a mapping that found nothing)")
         boolean scriptLinks;
         @Option(names = "--similarity", paramLabel = "NAME", description = "the structural similarity: rtdm-template (default) or rtdm-plain (the seed's RTDM)")
         String similarity;

@@ -41,7 +41,9 @@ import java.util.Map;
  *                            name ({@link Outlink#script()}; a Doxygen main page links its indexes only from
  *                            {@code menudata.js}); default false. Off by default because on sites whose HTML already
  *                            links everything, the scripts' second way to the same pages made the sampled mapping
- *                            and the pattern wander (docs/navigation.md "Links in scripts")
+ *                            and the pattern wander (docs/navigation.md "Links in scripts"). A mapping without it that
+ *                            met scripts and found no target page maps again with it, and a job whose pattern was
+ *                            learnt through scripts re-crawls through them whatever later seeds say
  */
 public record CrawlSeed(String jobId, String entryUrl, ScopeMode scope, Integer maxPages, Integer maxDepth,
                         String similarityMeasure, Double similarityThreshold,

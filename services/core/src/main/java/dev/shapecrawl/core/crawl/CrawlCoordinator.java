@@ -106,6 +106,8 @@ import java.util.function.Predicate;
  * a redelivered event changes nothing; a form verdict that comes again changes nothing either.
  */
 public final class CrawlCoordinator {
+    /** How the status of a mapping that found no target page begins ({@link #foundNothingWithoutScripts}). */
+    static final String NO_TARGET = "mapping found no target page in ";
     /**
      * The most distinct forms a mapping handles (met and awaited, or submitted). A page template with a form per
      * item (an "add to cart" form with the item's id in its fields) would otherwise grow the job's state per page;
@@ -548,6 +550,7 @@ public final class CrawlCoordinator {
         Map<String, String> sampled = sampledLinks(job, traversal, url, page);
         for (Outlink link : page.outlinks()) {
             if (!follows(job, link)) {
+                job.mappingScriptsSkipped |= link.inScope() && link.isScript(); // foundNothingWithoutScripts
                 continue;
             }
             Optional<UrlEntry> known = store.url(job.jobId, traversal, link.url());
@@ -934,6 +937,18 @@ public final class CrawlCoordinator {
                 && !Set.copyOf(seed.sampleIds()).equals(Set.copyOf(job.seed.sampleIds()));
     }
 
+    /**
+     * Whether a mapping that met scripts it did not follow ended without a target page: then the job maps again
+     * following them ({@link CrawlSeed#scriptLinks}), since a site can link its pages from scripts alone (a Doxygen main page's
+     * menu, {@code menudata.js}). Scripts are not followed by default because, where the HTML already links
+     * everything, their second way to the same pages cost requests and decisions (docs/navigation.md §10); where the
+     * HTML led to nothing like the samples there is nothing to lose.
+     */
+    private static boolean foundNothingWithoutScripts(Draft job) {
+        return job.phase == Phase.FAILED && !job.seed.followsScripts() && job.mappingScriptsSkipped
+                && job.lastError != null && job.lastError.startsWith(NO_TARGET);
+    }
+
     private void start(Draft job, CrawlSeed seed) {
         Traversal previous = job.mappings == 0 ? null : job.traversal();
         Traversal previousMap = job.mappings == 0 ? null : new Traversal(true, job.mappings);
@@ -941,6 +956,8 @@ public final class CrawlCoordinator {
         boolean newSamples = samplesChanged(job, seed);
         boolean stale = newSamples || job.phase == Phase.AMBIGUOUS;
         long reuseSinceMs = reuseSince(job, seed, newSamples);
+        // a pattern learnt through scripts is crawled through them, whatever a later seed says of scripts
+        boolean patternThroughScripts = job.pattern != null && job.seed != null && job.seed.followsScripts();
         job.seed = seed;
         job.pendingSeed = null;
         job.resetCounters();
@@ -956,6 +973,9 @@ public final class CrawlCoordinator {
             job.awaitedForms.clear();
             job.formWaitSinceMs = 0;
         } else {
+            if (patternThroughScripts) {
+                job.seed = seed.withScriptLinks(true);
+            }
             job.startCrawlRun(clockMs.getAsLong());
             job.runStartedMs = job.crawlStartedMs;
             job.reuseSinceMs = 0; // a re-crawl asks for the site as it is now
@@ -998,7 +1018,11 @@ public final class CrawlCoordinator {
             job.phase = Phase.IDLE;
             job.collections = CollectionOutcomes.NONE; // the names' counts are the run's (targetLinkName)
         }
-        if (job.phase != Phase.CRAWLING && job.pendingSeed != null) {
+        if (job.phase != Phase.CRAWLING && job.pendingSeed == null && foundNothingWithoutScripts(job)) {
+            // the HTML led to no page like the samples: the same site again, through the scripts its pages load too
+            // (ScriptLinks), from the fetcher's stored copies (reuseSince: the failed mapping's pages cost no request)
+            start(job, job.seed.withScriptLinks(true));
+        } else if (job.phase != Phase.CRAWLING && job.pendingSeed != null) {
             start(job, job.pendingSeed);
         } else {
             save(job);
@@ -1113,12 +1137,10 @@ public final class CrawlCoordinator {
         long targets = pages.stream().filter(MappedPage::target).count();
         if (targets == 0) {
             job.phase = Phase.FAILED;
-            job.lastError = "mapping found no target page in " + pages.size() + " pages (entry " + job.seed.entryUrl()
+            job.lastError = NO_TARGET + pages.size() + " pages (entry " + job.seed.entryUrl()
                     + ", maxPages " + job.seed.maxPages() + ", maxDepth " + job.seed.maxDepth()
-                    + "): check the sample pages and the limits" + (job.seed.followsScripts() ? ""
-                    : ", and whether the site links its pages from scripts (a Doxygen main page from menudata.js:"
-                    + " scriptLinks, crawl --script-links, follows them)")
-                    + (job.lastError == null ? "" : "; " + job.lastError);
+                    + (job.seed.followsScripts() ? ", links in scripts followed" : "")
+                    + "): check the sample pages and the limits" + (job.lastError == null ? "" : "; " + job.lastError);
             return;
         }
         job.phase = Phase.PATTERN;
@@ -1311,6 +1333,7 @@ public final class CrawlCoordinator {
         long crawlStartedMs;
         long runStartedMs;
         boolean mappingBelowFloorSeen;
+        boolean mappingScriptsSkipped;
         CollectionOutcomes collections = CollectionOutcomes.NONE;
 
         Draft(CrawlSeed seed) {
@@ -1350,6 +1373,7 @@ public final class CrawlCoordinator {
             crawlStartedMs = s.crawlStartedMs();
             runStartedMs = s.runStartedMs();
             mappingBelowFloorSeen = s.mappingBelowFloorSeen();
+            mappingScriptsSkipped = s.mappingScriptsSkipped();
             collections = s.collections();
         }
 
@@ -1379,6 +1403,7 @@ public final class CrawlCoordinator {
             mappingReused = 0;
             mappingNotModified = 0;
             mappingBelowFloorSeen = false;
+            mappingScriptsSkipped = false;
             collections = CollectionOutcomes.NONE;
         }
 
@@ -1397,7 +1422,7 @@ public final class CrawlCoordinator {
                     targets, newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError,
                     formsMet, awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused,
                     crawlingReused, crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs,
-                    mappingBelowFloorSeen, collections);
+                    mappingBelowFloorSeen, collections, mappingScriptsSkipped);
         }
     }
 }

@@ -59,6 +59,9 @@ import java.util.List;
  * @param collections     what the current sampled mapping has learnt of the link collection paths it sampled
  *                        through, which closes the paths that led to other pages only (empty once the mapping has
  *                        ended, in a full mapping, and in states written before it)
+ * @param mappingScriptsSkipped whether the current (or last) mapping met a script its job does not follow
+ *                        ({@code CrawlSeed#scriptLinks}): a mapping that then finds no target page maps again following
+ *                        them (false in states written before it)
  */
 public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phase phase, long mappings, long run,
                        NavigationPattern pattern, long requested, long fetched, long failed, long targets,
@@ -67,7 +70,7 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
                        long formWaitSinceMs, long mappingStartedMs, long reuseSinceMs, long mappingReused,
                        long crawlingReused, long crawlingNotModified, long mappingNotModified,
                        long crawlStartedMs, long runStartedMs, boolean mappingBelowFloorSeen,
-                       CollectionOutcomes collections) {
+                       CollectionOutcomes collections, boolean mappingScriptsSkipped) {
 
     public JobState {
         // absent in states written before forms were followed
@@ -91,7 +94,7 @@ public record JobState(String jobId, CrawlSeed seed, CrawlSeed pendingSeed, Phas
                 newTargets, mappingFetches, crawlingFetches, outstanding, nextOrder, nextTurn, lastError, formsMet,
                 awaitedForms, formWaitSinceMs, mappingStartedMs, reuseSinceMs, mappingReused, crawlingReused,
                 crawlingNotModified, mappingNotModified, crawlStartedMs, runStartedMs, mappingBelowFloorSeen,
-                collections);
+                collections, mappingScriptsSkipped);
     }
 
     /** The traversal running now, or that ran last. */

@@ -97,10 +97,11 @@ final class ClassifiedSite {
      * A job run to its end against these pages: its samples published first, by URL, as the CLI publishes them, then
      * its seed; no form-prober (the mapping waits for no form verdict, {@code formWaitMs} 0).
      *
-     * @param out     the simulated output: every request, status and pattern of the job
-     * @param answers every answer, in the order the coordinator took them
+     * @param out         the simulated output: every request, status and pattern of the job
+     * @param answers     every answer, in the order the coordinator took them
+     * @param coordinator the coordinator, for more seeds of the job (answered by {@code out.drain})
      */
-    record Job(SimulatedSite out, List<PageClassified> answers) {
+    record Job(SimulatedSite out, List<PageClassified> answers, CrawlCoordinator coordinator) {
     }
 
     /**
@@ -125,7 +126,7 @@ final class ClassifiedSite {
         }
         coordinator.onSeed(seed);
         out.drain(coordinator);
-        return new Job(out, answers);
+        return new Job(out, answers, coordinator);
     }
 
     /** The classified page for a request, as the classifier service would publish it. */

@@ -564,7 +564,7 @@ class CrawlCoordinatorTest {
                         step("^https?://s\\.test/deep/[0-9]+$")), 1)), 2, 1.0, null, null);
         InMemoryCrawlStore store = new InMemoryCrawlStore();
         store.putJob(new JobState("j", CrawlSeed.of("j", E), null, Phase.IDLE, 1, 1, pattern, 0, 0, 0, 0, 0, 0, 0, 0,
-                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, false, null));
+                100, 100, null, List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, false, null, false));
         SimulatedSite site = new SimulatedSite(u -> u.contains("/item/") || u.contains("/deep/"));
         site.page(E, E + "sec/a", E + "hub/1");
         site.page(E + "sec/a", E + "hub/1", E + "hub/2");
