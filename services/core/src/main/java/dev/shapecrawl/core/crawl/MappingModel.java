@@ -9,6 +9,8 @@ import dev.shapecrawl.core.sitemodel.SitePage;
 import dev.shapecrawl.core.sitemodel.TargetClasses;
 import dev.shapecrawl.events.SiteModelSnapshot;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -93,10 +95,32 @@ final class MappingModel {
      * @return the model, or empty when the mapping kept no collections (pages classified before the classifier sent
      *         them, or no HTML page at all)
      */
+    /**
+     * The read pages of a job that follows scripts whose parent was read and kept no link collections (a script,
+     * whose links are the pages it names), in the order the mapping met them; none for a job that does not.
+     */
+    static List<String> reachedByScripts(CrawlStore store, JobState job, Traversal mapping, Set<String> read) {
+        if (!job.seed().followsScripts()) {
+            return List.of();
+        }
+        List<Map.Entry<String, UrlEntry>> reached = new ArrayList<>();
+        for (String url : read) {
+            store.url(job.jobId(), mapping, url).ifPresent(e -> {
+                String parent = e.parentUrl();
+                if (parent != null && read.contains(parent)
+                        && store.collections(job.jobId(), mapping, parent).isEmpty()) {
+                    reached.add(Map.entry(url, e));
+                }
+            });
+        }
+        reached.sort(Comparator.comparingLong(e -> e.getValue().order()));
+        return reached.stream().map(Map.Entry::getKey).toList();
+    }
+
     static Optional<Inferred> infer(CrawlStore store, JobState job, Traversal mapping, SiteModelSettings settings,
                                     Set<String> read) {
         Map<String, String> requested = new LinkedHashMap<>();
-        SiteModel model = ModelInference.infer(job.seed().entryUrl(), url -> {
+        SiteModel model = ModelInference.infer(job.seed().entryUrl(), reachedByScripts(store, job, mapping, read), url -> {
             Optional<CrawlStore.KeptCollections> k = store.collections(job.jobId(), mapping, url);
             k.ifPresent(c -> requested.put(c.finalUrl(), url));
             return k.map(c -> SitePage.of(c.finalUrl(), c.collections()));

@@ -101,18 +101,31 @@ public final class ModelInference {
      */
     public static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch,
                                   Predicate<String> available, SiteModelSettings settings, Mdl.Encoding encoding) {
+        return infer(entryUrl, List.of(), fetch, available, settings, encoding);
+    }
+
+    /**
+     * As {@link #infer(String, Function, Predicate, SiteModelSettings, Mdl.Encoding)}, with pages reached another way
+     * than by a link collection: {@code alsoFrom} (read pages, in the order they were met) is sampled as one more
+     * collection with no source page, after the entry point. A crawl that follows the links in scripts reaches pages
+     * no page's collections link (a Doxygen main page's indexes, from its menu script), and without them inference
+     * saw the entry point alone.
+     */
+    public static SiteModel infer(String entryUrl, List<String> alsoFrom, Function<String, Optional<SitePage>> fetch,
+                                  Predicate<String> available, SiteModelSettings settings, Mdl.Encoding encoding) {
         Objects.requireNonNull(fetch, "fetch");
         Objects.requireNonNull(available, "available");
+        List<String> more = alsoFrom.stream().filter(available).toList();
         if (encoding == Mdl.Encoding.COMPLETE) {
             IncrementalMdl incremental = new IncrementalMdl(settings);
-            return infer(entryUrl, fetch, available, settings, (model, candidate) -> {
+            return infer(entryUrl, more, fetch, available, settings, (model, candidate) -> {
                 incremental.update(candidate);
                 return incremental.classes();
             });
         }
         // the seed's encoding is measured as the seed has it: no consolidation after MDL, no kind markers
         SiteModelSettings seed = settings.withClassMergeDistance(0).withKindMarkers(false);
-        return infer(entryUrl, fetch, available, seed,
+        return infer(entryUrl, more, fetch, available, seed,
                 (model, candidate) -> Mdl.update(model, candidate, seed, encoding));
     }
 
@@ -123,11 +136,14 @@ public final class ModelInference {
      */
     static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch, SiteModelSettings settings,
                            BiFunction<List<PageClass>, PageClass, List<PageClass>> update) {
-        return infer(entryUrl, fetch, EVERY_URL, settings, update);
+        return infer(entryUrl, List.of(), fetch, EVERY_URL, settings, update);
     }
 
-    /** @param available whether a URL is on the site as inference sees it (links to others are left out) */
-    private static SiteModel infer(String entryUrl, Function<String, Optional<SitePage>> fetch,
+    /**
+     * @param alsoFrom  read pages reached by no link collection, sampled as one collection after the entry point
+     * @param available whether a URL is on the site as inference sees it (links to others are left out)
+     */
+    private static SiteModel infer(String entryUrl, List<String> alsoFrom, Function<String, Optional<SitePage>> fetch,
                                    Predicate<String> available, SiteModelSettings settings,
                                    BiFunction<List<PageClass>, PageClass, List<PageClass>> update) {
         Objects.requireNonNull(fetch, "fetch");
@@ -144,6 +160,9 @@ public final class ModelInference {
         long order = 0;
         Budget budget = new Budget(settings.sampleBudget());
         queue.add(new Queued(null, null, List.of(entryUrl), 1, order++, true, true));
+        if (!alsoFrom.isEmpty()) {
+            queue.add(new Queued(null, null, alsoFrom, 1, order++, false, true));
+        }
         while (!queue.isEmpty() && budget.left()) {
             Queued lc = queue.poll();
             List<String> fresh = lc.urls.stream().filter(u -> !done.contains(u) && host.equals(host(u))

@@ -6,6 +6,7 @@ import dev.shapecrawl.events.FetchRequest;
 import dev.shapecrawl.events.PageClassified;
 import dev.shapecrawl.events.Phase;
 import dev.shapecrawl.events.Purpose;
+import dev.shapecrawl.events.SiteModelSnapshot;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -117,6 +118,10 @@ class ScriptLinksCrawlTest {
     void aJobThatFollowsScriptsReachesTheClassesAMainPageLinksOnlyFromItsMenuScript() {
         Run run = run(CrawlSeed.of("scripts", ClassifiedSite.BASE + "/index.html").withScriptLinks(true));
         assertEquals(Phase.IDLE, run.status().phase(), String.valueOf(run.status().lastError()));
+        SiteModelSnapshot model = run.job().out().models.get(run.job().out().models.size() - 1);
+        assertTrue(model.sampledPages() > 1 && model.classes().size() > 1, "the site model reads the pages the "
+                + "script named, not the main page alone: " + model.sampledPages() + " pages, " + model.classes().size()
+                + " classes");
         Set<String> classes = new TreeSet<>();
         site().keySet().stream().filter(p -> p.startsWith("/class")).forEach(classes::add);
         assertEquals(classes, run.found(), "every class page, and nothing else");
