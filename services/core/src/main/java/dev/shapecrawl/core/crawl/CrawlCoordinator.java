@@ -106,8 +106,6 @@ import java.util.function.Predicate;
  * a redelivered event changes nothing; a form verdict that comes again changes nothing either.
  */
 public final class CrawlCoordinator {
-    /** How the status of a mapping that found no target page begins ({@link #foundNothingWithoutScripts}). */
-    static final String NO_TARGET = "mapping found no target page in ";
     /**
      * The most distinct forms a mapping handles (met and awaited, or submitted). A page template with a form per
      * item (an "add to cart" form with the item's id in its fields) would otherwise grow the job's state per page;
@@ -550,7 +548,7 @@ public final class CrawlCoordinator {
         Map<String, String> sampled = sampledLinks(job, traversal, url, page);
         for (Outlink link : page.outlinks()) {
             if (!follows(job, link)) {
-                job.mappingScriptsSkipped |= link.inScope() && link.isScript(); // foundNothingWithoutScripts
+                job.mappingScriptsSkipped |= link.inScope() && link.isScript(); // for a mapping that finds nothing (end)
                 continue;
             }
             Optional<UrlEntry> known = store.url(job.jobId, traversal, link.url());
@@ -937,18 +935,6 @@ public final class CrawlCoordinator {
                 && !Set.copyOf(seed.sampleIds()).equals(Set.copyOf(job.seed.sampleIds()));
     }
 
-    /**
-     * Whether a mapping that met scripts it did not follow ended without a target page: then the job maps again
-     * following them ({@link CrawlSeed#scriptLinks}), since a site can link its pages from scripts alone (a Doxygen main page's
-     * menu, {@code menudata.js}). Scripts are not followed by default because, where the HTML already links
-     * everything, their second way to the same pages cost requests and decisions (docs/navigation.md §10); where the
-     * HTML led to nothing like the samples there is nothing to lose.
-     */
-    private static boolean foundNothingWithoutScripts(Draft job) {
-        return job.phase == Phase.FAILED && !job.seed.followsScripts() && job.mappingScriptsSkipped
-                && job.lastError != null && job.lastError.startsWith(NO_TARGET);
-    }
-
     private void start(Draft job, CrawlSeed seed) {
         Traversal previous = job.mappings == 0 ? null : job.traversal();
         Traversal previousMap = job.mappings == 0 ? null : new Traversal(true, job.mappings);
@@ -1003,8 +989,9 @@ public final class CrawlCoordinator {
     private void end(Draft job) {
         job.outstanding = 0;
         job.formWaitSinceMs = 0;
+        boolean nothingFound = false;
         if (job.phase == Phase.MAPPING) {
-            learn(job);
+            nothingFound = learn(job);
             // only a mapping samples: the state, written with every answer, no longer carries the paths' counts
             job.collections = CollectionOutcomes.NONE;
         } else if (job.phase == Phase.CRAWLING && topUp(job)) {
@@ -1018,9 +1005,12 @@ public final class CrawlCoordinator {
             job.phase = Phase.IDLE;
             job.collections = CollectionOutcomes.NONE; // the names' counts are the run's (targetLinkName)
         }
-        if (job.phase != Phase.CRAWLING && job.pendingSeed == null && foundNothingWithoutScripts(job)) {
-            // the HTML led to no page like the samples: the same site again, through the scripts its pages load too
-            // (ScriptLinks), from the fetcher's stored copies (reuseSince: the failed mapping's pages cost no request)
+        if (nothingFound && job.pendingSeed == null && !job.seed.followsScripts() && job.mappingScriptsSkipped) {
+            // The HTML led to no page like the samples, and the mapping passed scripts by: the same site again,
+            // through the scripts its pages load too (ScriptLinks), from the fetcher's stored copies (reuseSince: the
+            // failed mapping's pages cost no request). Scripts are not followed by default because, where the HTML
+            // already links everything, their second way to the same pages cost requests and decisions
+            // (docs/navigation.md §10); where the HTML led to nothing like the samples there is nothing to lose.
             start(job, job.seed.withScriptLinks(true));
         } else if (job.phase != Phase.CRAWLING && job.pendingSeed != null) {
             start(job, job.pendingSeed);
@@ -1098,8 +1088,12 @@ public final class CrawlCoordinator {
                 100 * job.pattern.coverage());
     }
 
-    /** Builds the target pages map of the finished mapping, learns the pattern, publishes it, starts crawling. */
-    private void learn(Draft job) {
+    /**
+     * Builds the target pages map of the finished mapping, learns the pattern, publishes it, starts crawling.
+     *
+     * @return whether the mapping found no target page (the job then FAILED with that reason)
+     */
+    private boolean learn(Draft job) {
         Traversal mapping = job.traversal();
         List<Map.Entry<String, UrlEntry>> entries = new ArrayList<>();
         store.forEachUrl(job.jobId, mapping, (url, e) -> entries.add(Map.entry(url, e)));
@@ -1125,7 +1119,7 @@ public final class CrawlCoordinator {
             String classes = model.map(m -> neighbouringClasses(m, decision.result())).orElse("");
             job.lastError = "target decision: " + decision.result().reason() + (classes.isEmpty() ? "" : "; " + classes)
                     + ". Add a sample, or a negative sample (not like one of the named pages), and crawl again";
-            return;
+            return false;
         }
         List<MappedPage> pages = new ArrayList<>();
         for (Map.Entry<String, UrlEntry> item : entries) {
@@ -1137,11 +1131,11 @@ public final class CrawlCoordinator {
         long targets = pages.stream().filter(MappedPage::target).count();
         if (targets == 0) {
             job.phase = Phase.FAILED;
-            job.lastError = NO_TARGET + pages.size() + " pages (entry " + job.seed.entryUrl()
+            job.lastError = "mapping found no target page in " + pages.size() + " pages (entry " + job.seed.entryUrl()
                     + ", maxPages " + job.seed.maxPages() + ", maxDepth " + job.seed.maxDepth()
                     + (job.seed.followsScripts() ? ", links in scripts followed" : "")
                     + "): check the sample pages and the limits" + (job.lastError == null ? "" : "; " + job.lastError);
-            return;
+            return true;
         }
         job.phase = Phase.PATTERN;
         out.status(job.freeze().status(clockMs.getAsLong()));
@@ -1153,13 +1147,13 @@ public final class CrawlCoordinator {
             // mapping forever, with nothing outstanding
             job.phase = Phase.FAILED;
             job.lastError = "pattern generation failed for " + pages.size() + " mapped pages: " + e;
-            return;
+            return false;
         }
         if (generated.branches().isEmpty()) {
             job.phase = Phase.FAILED;
             job.lastError = "no navigation pattern: none of the " + targets + " target pages hangs below the entry "
                     + job.seed.entryUrl() + " in the mapping's breadth-first tree";
-            return;
+            return false;
         }
         long version = job.pattern == null ? 1 : job.pattern.patternVersion() + 1;
         // class links make up for what a sample's few examples per list do not show the URL regexes; a full mapping
@@ -1184,6 +1178,7 @@ public final class CrawlCoordinator {
         PatternMatcher matcher = matcher(job);
         job.nextTurn = job.nextOrder;
         requestByPattern(job, job.traversal(), job.seed.entryUrl(), null, 0, matcher, matcher.start(), null);
+        return false;
     }
 
     /**

@@ -58,16 +58,12 @@ public final class LinkResolver {
 
     /** The resolver for the page {@code node} belongs to: its base URI ({@code <base href>} included). */
     public static LinkResolver of(Node node) {
-        try {
-            return new LinkResolver(new URL(stripControls(node.baseUri())));
-        } catch (MalformedURLException e) {
-            return new LinkResolver(null);
-        }
+        return against(node.baseUri());
     }
 
     /**
-     * The resolver for links written in a document that is not HTML (a script, {@link ScriptLinks}): relative links
-     * resolve against {@code baseUrl} itself.
+     * The resolver for links resolved against {@code baseUrl}: a page's base URI ({@link #of}), or the URL of a
+     * document that is not HTML (a script, {@link ScriptLinks}), whose relative links resolve against itself.
      *
      * @param baseUrl the document's absolute URL
      */
